@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** A file-system-safe name for a path, e.g. "/privacy-policy" -> "privacy-policy". */
+function slug(path: string): string {
+  const cleaned = path.replace(/^\/+/, "").replace(/[^a-zA-Z0-9]+/g, "-").replace(/-+$/, "");
+  return cleaned || "home";
+}
+
+type Fixtures = {
+  /** Goes to a path, waits for the page to settle, and leaves a screenshot under test-results/screens. */
+  visit: (path: string, options?: { label?: string }) => Promise<void>;
+  /** Takes a screenshot of the current page under test-results/screens. */
+  shoot: (label: string) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  shoot: async ({ page }, use, testInfo) => {
+    await use(async (label: string) => {
+      const scheme = await page.evaluate(() => (document.documentElement.classList.contains("dark") ? "dark" : "light"));
+      await page.screenshot({
+        path: `test-results/screens/${testInfo.project.name}/${slug(label)}-${scheme}.png`,
+        fullPage: false,
+      });
+    });
+  },
+  visit: async ({ page, shoot }, use) => {
+    await use(async (path: string, options?: { label?: string }) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await shoot(options?.label ?? path);
+    });
+  },
+});
+
+/** Sets the theme before any page script runs, the way a returning user's stored choice does. */
+export async function useTheme(page: Page, theme: "light" | "dark" | "system"): Promise<void> {
+  await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
+}
+
+export { expect };

@@ -1,0 +1,100 @@
+// Shared helpers for the npm scripts: building when needed and spawning child processes.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const stampPath = path.join(root, "dist", ".build-stamp");
+const buildInputs = ["src", "drizzle", "package.json", "vite.config.ts", "tsconfig.json"];
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const info = statSync(full);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(full, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.endsWith(".test.ts") || entry.name.endsWith(".test.tsx")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** True when dist/ is missing or older than any source it is built from. */
+export function buildIsStale() {
+  if (!existsSync(stampPath) || !existsSync(path.join(root, "dist/server/main.js"))) return true;
+  const built = Number(readFileSync(stampPath, "utf8")) || 0;
+  return buildInputs.some((input) => newestMtime(input) > built);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** Builds the SPA (Vite) and the server bundle (esbuild). */
+export function build({ quiet = false } = {}) {
+  const started = Date.now();
+  const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
+  if (run("vite", ["build", "--logLevel", quiet ? "error" : "info"], { stdio }) !== 0) throw new Error("The web build failed.");
+  const serverArgs = [
+    "src/server/main.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--target=node22",
+    "--packages=external",
+    "--sourcemap",
+    "--log-level=warning",
+    "--outfile=dist/server/main.js",
+  ];
+  if (run("esbuild", serverArgs, { stdio }) !== 0) throw new Error("The server build failed.");
+  mkdirSync(path.dirname(stampPath), { recursive: true });
+  writeFileSync(stampPath, String(Date.now()));
+  if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+export function buildIfNeeded(options) {
+  if (buildIsStale()) build(options);
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a URL until it answers 2xx, or fails after `timeoutMs`. */
+export async function waitForUrl(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** Starts a long-running child; it is killed when this process exits. */
+export function startChild(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env, ...options });
+  const kill = () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  process.on("exit", kill);
+  return child;
+}

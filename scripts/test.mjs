@@ -1,0 +1,116 @@
+// npm test: type check, unit tests, integration tests on PGlite and on a real PostgreSQL 15,
+// then end-to-end tests in Debian's Chromium. Installs chromium and postgresql with apt-get
+// when they are missing. Ends with one summary line "Tests: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build, root, run } from "./lib.mjs";
+import { findPostgresBin, startPostgres } from "./postgres.mjs";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reportDir = path.join(root, "test-results", "reports");
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+const failures = [];
+
+function section(title) {
+  console.log(`\n=== ${title} ===`);
+}
+
+async function step(name, body) {
+  section(name);
+  const started = Date.now();
+  let ok = false;
+  try {
+    ok = (await body()) !== false;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  timings.push([name, seconds, ok]);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync(chromiumPath)) missing.push("chromium");
+  if (!findPostgresBin()) missing.push("postgresql");
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(" and ")} with apt-get (needed by the end-to-end and PostgreSQL tests)...`);
+  const isRoot = process.getuid?.() === 0;
+  const prefix = isRoot ? [] : ["sudo", "-n"];
+  const apt = (args) => {
+    const [command, ...rest] = [...prefix, "apt-get", ...args];
+    const result = spawnSync(command, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed; install ${missing.join(" ")} by hand.`);
+  };
+  apt(["update", "-qq"]);
+  apt(["install", "-y", "-qq", "--no-install-recommends", ...missing, ...(missing.includes("chromium") ? ["fonts-dejavu-core"] : [])]);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  return true;
+}
+
+function vitest(project, label, env = {}) {
+  const out = path.join(reportDir, `vitest-${label}.json`);
+  rmSync(out, { force: true });
+  const status = run("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`], {
+    env: { ...process.env, ...env },
+  });
+  if (!countVitest(out)) totals.failed += 1;
+  return status === 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+  return true;
+}
+
+const started = Date.now();
+mkdirSync(reportDir, { recursive: true });
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+
+await step("System packages", () => ensureSystemPackages());
+await step("Type check", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]) === 0);
+await step("Unit tests", () => vitest("unit", "unit"));
+await step("Integration tests on PGlite", () => vitest("integration", "integration-pglite", { QUIRE_TEST_DB: "pglite" }));
+await step("Integration tests on PostgreSQL", async () => {
+  const postgres = await startPostgres();
+  console.log(`PostgreSQL ${postgres.major} on 127.0.0.1:${postgres.port}`);
+  try {
+    return vitest("integration", "integration-postgres", { QUIRE_TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url });
+  } finally {
+    postgres.stop();
+  }
+});
+await step("Build", () => {
+  build({ quiet: true });
+});
+await step("End-to-end tests (Chromium)", () => {
+  const out = path.join(reportDir, "playwright.json");
+  rmSync(out, { force: true });
+  rmSync(path.join(root, "test-results", "screens"), { recursive: true, force: true });
+  const status = run("playwright", ["test", "--reporter=list,json"], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CHROMIUM_PATH: chromiumPath },
+  });
+  if (!countPlaywright(out)) totals.failed += 1;
+  return status === 0;
+});
+
+section("Summary");
+for (const [name, seconds, ok] of timings) console.log(`${ok ? "ok  " : "FAIL"} ${name.padEnd(36)} ${seconds.toFixed(1)} s`);
+console.log(`Total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (failures.length) console.log(`Failed steps: ${failures.join(", ")}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitorEvents } from "@/server/db/schema";
+import { startTestServer, type TestServer } from "@/test/test-server";
+import { testDatabaseKind } from "@/test/test-database";
+
+let server: TestServer;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(path.join(os.tmpdir(), "quire-dist-"));
+  mkdirSync(path.join(distDir, "assets"));
+  writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>Quire</title><div id=root></div>");
+  writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(distDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  server = await startTestServer({ webDistDir: distDir, env: { BODY_LIMIT_BYTES: "2048" } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (pathname: string, init?: RequestInit) => fetch(`${server.url}${pathname}`, init);
+
+describe(`the API on ${testDatabaseKind}`, () => {
+  it("reports a healthy database", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe("ok");
+    expect(body.database).toMatchObject({ status: "ok", kind: testDatabaseKind });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("gives every answer a request id, and keeps a sane one the caller sent", async () => {
+    const fresh = await get("/api/health");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await get("/api/health", { headers: { "X-Request-Id": "trace-42" } });
+    expect(echoed.headers.get("x-request-id")).toBe("trace-42");
+    const refused = await get("/api/health", { headers: { "X-Request-Id": "bad id <script>" } });
+    expect(refused.headers.get("x-request-id")).not.toBe("bad id <script>");
+  });
+
+  it("answers an unknown API route with 404 in the error envelope", async () => {
+    const response = await get("/api/no-such-thing");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "not_found", message: "No such API route." } });
+  });
+
+  it("answers malformed JSON with 400 in the envelope, without a stack trace", async () => {
+    const response = await get("/api/events", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"events": [',
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: "invalid_json", message: "The request body is not valid JSON." } });
+    expect(text).not.toMatch(/at \w+ \(|\.ts:\d+/);
+  });
+
+  it("answers a body of the wrong shape with 400 naming the field", async () => {
+    const response = await get("/api/events", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ events: [{ name: "Not An Event Name" }] }),
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.error.message).toContain("events.0.name");
+  });
+
+  it("refuses a body over the limit with 413 in the envelope", async () => {
+    const big = JSON.stringify({ events: [{ name: "x", properties: { pad: "a".repeat(5000) } }] });
+    const response = await get("/api/events", { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("payload_too_large");
+  });
+
+  it("stores analytics events, anonymous when there is no session", async () => {
+    const response = await get("/api/events", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ events: [{ name: "landing_viewed", properties: { from: "test" } }] }),
+    });
+    expect(response.status).toBe(202);
+    const rows = await server.database.db.select().from(visitorEvents).where(sql`${visitorEvents.eventName} = 'landing_viewed'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: null, properties: { from: "test" } });
+  });
+
+  it("serves better-auth under /api/auth with no session for an anonymous visitor", async () => {
+    const response = await get("/api/auth/get-session");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+  });
+});
+
+describe("security headers", () => {
+  it("are on API answers and pages alike", async () => {
+    for (const pathname of ["/api/health", "/", "/api/nope"]) {
+      const response = await get(pathname);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
+
+describe("the single-page app", () => {
+  it("serves index.html at / and for client routes, never cached", async () => {
+    for (const pathname of ["/", "/search", "/paper/2401.12345", "/abs/hep-th/9901001"]) {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(await response.text()).toContain('<div id=root>');
+    }
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const response = await get("/assets/index-abc123.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toContain("javascript");
+  });
+
+  it("revalidates unhashed files", async () => {
+    const response = await get("/favicon.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("answers a missing file with 404 rather than the app", async () => {
+    const response = await get("/assets/missing-123.js");
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("health when the database is gone", () => {
+  it("answers 503 with the database state", async () => {
+    const other = await startTestServer();
+    await other.database.close();
+    const response = await fetch(`${other.url}/api/health`);
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.database.status).toBe("unavailable");
+    await other.close().catch(() => {});
+  });
+});

@@ -1,0 +1,105 @@
+import path from "node:path";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { Auth } from "@/server/auth/auth";
+import type { Config } from "@/server/config";
+import type { DatabaseHandle } from "@/server/db/client";
+import { AppError, envelope, errors } from "@/server/errors";
+import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
+import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
+import { healthRoutes } from "@/server/features/health/health.routes";
+import type { AppEnv } from "@/server/http/context";
+import { requestContext } from "@/server/http/request-context";
+import { securityHeaders } from "@/server/http/security-headers";
+import { mountStaticSite } from "@/server/http/static-site";
+import { appRoot } from "@/server/lib/app-root";
+import type { Logger } from "@/server/logger";
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  logger: Logger;
+  /** The built SPA; defaults to dist/web under the project root. */
+  webDistDir?: string;
+  startedAt?: Date;
+};
+
+/**
+ * Composes every route. Order matters: request id and logging first, security headers on
+ * every answer, the body limit before any handler reads a body, the API, then the SPA.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, database, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", requestContext(logger));
+  app.use("*", securityHeaders);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw errors.payloadTooLarge(config.BODY_LIMIT_BYTES);
+      },
+    }),
+  );
+
+  const currentUserId = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+
+  app.route("/api/health", healthRoutes(database, deps.startedAt ?? new Date()));
+  app.route(
+    "/api/events",
+    analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
+  );
+  app.on(["GET", "POST"], "/api/auth/*", (c) => withErrorEnvelope(auth.handler(c.req.raw)));
+
+  app.all("/api/*", () => {
+    throw errors.notFound("No such API route.");
+  });
+
+  mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), "dist", "web"));
+
+  app.onError((error, c) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) c.var.log?.error({ err: error }, "unhandled error");
+    else c.var.log?.info({ code: appError.code, status: appError.status }, appError.message);
+    return c.json(envelope(appError), appError.status);
+  });
+  app.notFound((c) => c.json(envelope(errors.notFound()), 404));
+
+  return app;
+}
+
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 413) return new AppError("payload_too_large", error.message || "Request body too large.", 413);
+    return new AppError(status >= 500 ? "internal_error" : "bad_request", error.message || "Request failed.", status);
+  }
+  return errors.internal();
+}
+
+/**
+ * better-auth answers failures as `{ code, message }`. Quire's clients read one envelope,
+ * so failures gain `error: { code, message }` while keeping better-auth's own fields for its client.
+ */
+async function withErrorEnvelope(responsePromise: Promise<Response>): Promise<Response> {
+  const response = await responsePromise;
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // Not JSON after all: keep the text as the message.
+    body = { message: text };
+  }
+  const code = typeof body.code === "string" ? body.code.toLowerCase() : `http_${response.status}`;
+  const message = typeof body.message === "string" ? body.message : response.statusText || "Request failed.";
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, error: { code, message } }), { status: response.status, headers });
+}

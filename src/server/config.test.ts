@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SANDBOX_PORT).toBe(4010);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ARXIV_API_URL).toBe("https://export.arxiv.org/api/query");
+    expect(config.ARXIV_PDF_URL).toBe("https://arxiv.org/pdf");
+    expect(config.OPENALEX_API_URL).toBe("https://api.openalex.org");
+    expect(config.CROSSREF_API_URL).toBe("https://api.crossref.org");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("treats empty values as unset and trims trailing slashes from URLs", () => {
+    const config = loadConfig({ DATABASE_URL: "", CONTACT_EMAIL: "", ARXIV_PDF_URL: "http://127.0.0.1:4010/arxiv/pdf/" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.CONTACT_EMAIL).toBeUndefined();
+    expect(config.ARXIV_PDF_URL).toBe("http://127.0.0.1:4010/arxiv/pdf");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["CONTACT_EMAIL", "not-an-email"],
+    ["ARXIV_API_URL", "ftp://example.org"],
+    ["LOG_LEVEL", "loud"],
+    ["AUTH_SECRET", "short"],
+  ])("names %s when its value %j is bad", (name, value) => {
+    try {
+      loadConfig({ [name]: value });
+      expect.unreachable("loadConfig accepted a bad value");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toContain(`${name}=${JSON.stringify(value)}`);
+    }
+  });
+
+  it("reports every bad variable at once", () => {
+    expect(() => loadConfig({ PORT: "x", SANDBOX_PORT: "y" })).toThrow(/PORT="x"[\s\S]*SANDBOX_PORT="y"/);
+  });
+});

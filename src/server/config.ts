@@ -1,0 +1,90 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** A URL an operator may point at a real upstream or at the sandbox. */
+const baseUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
+    .transform((value) => value.replace(/\/+$/, ""));
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(fallback);
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * Every setting Quire reads from the environment. The README's table lists the same
+ * variables; `loadConfig` names the variable at fault and the server exits on a bad value.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PORT: port(3000),
+  /** Where the embedded database, blobs and the instance lock live. */
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  /** A real Postgres server; when unset Quire runs embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalString.pipe(
+    z.union([z.undefined(), z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")]),
+  ),
+  /** The public origin users reach Quire at (links in e-mails, OAuth redirects). */
+  PUBLIC_URL: optionalString.pipe(z.union([z.undefined(), z.url({ error: "must be a URL" })])),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Sent to upstreams (User-Agent, OpenAlex and Crossref `mailto`) so they can reach the operator. */
+  CONTACT_EMAIL: optionalString.pipe(z.union([z.undefined(), z.email({ error: "must be an e-mail address" })])),
+  ARXIV_API_URL: baseUrl("https://export.arxiv.org/api/query"),
+  ARXIV_PDF_URL: baseUrl("https://arxiv.org/pdf"),
+  OPENALEX_API_URL: baseUrl("https://api.openalex.org"),
+  OPENALEX_API_KEY: optionalString,
+  CROSSREF_API_URL: baseUrl("https://api.crossref.org"),
+  ZOTERO_API_URL: baseUrl("https://api.zotero.org"),
+  /** Secret for sessions and encrypted columns; generated and kept in DATA_DIR when unset. */
+  AUTH_SECRET: optionalString.pipe(z.union([z.undefined(), z.string().min(32, "must be at least 32 characters")])),
+  /** Port of the sandbox upstream started by `npm run demo` and the tests. */
+  SANDBOX_PORT: port(4010),
+  /** Maximum JSON request body, in bytes. */
+  BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(1024 * 1024),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** DATA_DIR made absolute. */
+  dataDir: string;
+  /** PUBLIC_URL, or http://localhost:PORT. */
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "(environment)";
+      return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+    });
+    throw new ConfigError(issues);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+  };
+}

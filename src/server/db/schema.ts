@@ -1,0 +1,6 @@
+/** The whole database schema; drizzle-kit generates the migrations in /drizzle from it. */
+export * from "./schema/auth";
+export * from "./schema/user-data";
+export * from "./schema/papers";
+export * from "./schema/integrations";
+export * from "./schema/system";

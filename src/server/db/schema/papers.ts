@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** Papers the app has stored (authored papers, the catch-up index), keyed by Quire's paper id. */
+export const papers = pgTable(
+  "papers",
+  {
+    id: text("id").primaryKey(),
+    arxivId: text("arxiv_id"),
+    title: text("title").notNull(),
+    authors: jsonb("authors").$type<string[]>().notNull().default([]),
+    abstract: text("abstract"),
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    publishedDate: timestamp("published_date", { withTimezone: true }),
+    updatedDate: timestamp("updated_date", { withTimezone: true }),
+    source: text("source").notNull().default("arxiv"),
+    pdfUrl: text("pdf_url"),
+    journalRef: text("journal_ref"),
+    comments: text("comments"),
+    doi: text("doi"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("papers_arxiv_id_idx").on(t.arxivId),
+    index("papers_doi_idx").on(t.doi),
+    index("papers_published_date_idx").on(t.publishedDate.desc()),
+    index("papers_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** Papers a user wrote; verified only when matched automatically or through ORCID. */
+export const userAuthoredPapers = pgTable(
+  "user_authored_papers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    paperId: text("paper_id")
+      .notNull()
+      .references(() => papers.id, { onDelete: "cascade" }),
+    isVerified: boolean("is_verified").notNull().default(false),
+    verificationMethod: text("verification_method", {
+      enum: ["manual", "auto_arxiv_match", "orcid_verification"],
+    })
+      .notNull()
+      .default("manual"),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_authored_papers_user_paper_uq").on(t.userId, t.paperId),
+    index("user_authored_papers_user_added_at_idx").on(t.userId, t.addedAt.desc()),
+    check(
+      "user_authored_papers_method_check",
+      sql`${t.verificationMethod} in ('manual', 'auto_arxiv_match', 'orcid_verification')`,
+    ),
+  ],
+);
+
+/** A highlight rectangle on a PDF page; coordinates are fractions of the page. */
+export const highlights = pgTable(
+  "highlights",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    paperId: text("paper_id").notNull(),
+    pageNumber: integer("page_number").notNull(),
+    coordinates: jsonb("coordinates").$type<{ x: number; y: number; width: number; height: number }>().notNull(),
+    color: text("color").notNull().default("#FFFF00"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("highlights_user_paper_idx").on(t.userId, t.paperId)],
+);

@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import type { Logger } from "@/server/logger";
+import type { AppEnv } from "./context";
+
+const ACCEPTABLE_INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives each request an id (the caller's X-Request-Id when it is sane, else a new UUID),
+ * a child logger that stamps it on every line, and echoes it in the X-Request-Id header.
+ * Logs one line per finished request.
+ */
+export function requestContext(logger: Logger) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && ACCEPTABLE_INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    c.set("requestId", requestId);
+    c.set("log", log);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      const status = c.res.status;
+      const line = {
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      };
+      if (status >= 500) log.error(line, "request failed");
+      else if (c.req.path.startsWith("/api/")) log.info(line, "request");
+      else log.debug(line, "request");
+    }
+  });
+}

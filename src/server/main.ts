@@ -1,0 +1,74 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "@/server/app";
+import { createAuth } from "@/server/auth/auth";
+import { resolveAuthSecret } from "@/server/auth/secret";
+import { ConfigError, loadConfig } from "@/server/config";
+import { openDatabase } from "@/server/db/client";
+import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
+import { createLogger } from "@/server/logger";
+
+/** Boots Quire: configuration, the instance lock (PGlite only), the database and its migrations, then HTTP. */
+async function main(): Promise<void> {
+  const bootStarted = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`quire: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+
+  let lock: { release(): void } | undefined;
+  if (!config.DATABASE_URL) {
+    try {
+      lock = acquireInstanceLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof InstanceLockError) {
+        process.stderr.write(`quire: ${error.message}\n`);
+        process.exit(75); // EX_TEMPFAIL
+      }
+      throw error;
+    }
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
+  const auth = createAuth({ db: database.db, config, secret });
+  const app = createApp({ config, database, auth, logger });
+
+  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, bootMs: Math.round(performance.now() - bootStarted) },
+      `Quire is running at ${config.publicUrl}`,
+    );
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `Port ${config.PORT} is already in use.` : "server error");
+    void shutdown(1);
+  });
+
+  let stopping = false;
+  async function shutdown(code: number): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(code), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
+    lock?.release();
+    process.exit(code);
+  }
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  process.on("exit", () => lock?.release());
+}
+
+main().catch((error) => {
+  process.stderr.write(`quire: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+/**
+ * The specification's numbers, each defined once under the spec's name and used by zod
+ * schemas, the database, the server and the forms alike (core-app.md section 9,
+ * integrations-admin.md section 9).
+ */
+
+export const APP_NAME = "Quire";
+/** Where the header's source-code link points. */
+export const SOURCE_CODE_URL = "https://github.com/quire-app/quire";
+
+/** Layout breakpoints in CSS pixels: below SMALL is a phone, below LARGE a tablet. */
+export const BREAKPOINT_SMALL_PX = 640;
+export const BREAKPOINT_LARGE_PX = 1024;
+
+/** Toasts: one at a time, removed long after dismissal (the spec's shadcn values). */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const THEMES = ["dark", "light", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = "dark";
+
+export const MOBILE_LAYOUTS = ["bottom-nav", "drawer", "tabs", "condensed"] as const;
+export type MobileLayout = (typeof MOBILE_LAYOUTS)[number];
+export const DEFAULT_MOBILE_LAYOUT: MobileLayout = "bottom-nav";
+
+/** Device storage keys (core-app.md section 3, "Local storage keys"). */
+export const STORAGE_KEYS = {
+  theme: "theme",
+  settings: "settings",
+  profile: "profile",
+  bookmarks: "bookmarks",
+  readingHistory: "reading-history",
+  searchCache: "search-cache",
+  searchHistory: "search-history",
+  recentPapersCache: "recent-papers-cache",
+  papersCache: "papers.cache",
+  scrollSearch: "scroll.search",
+  scrollBookmarks: "scroll.bookmarks",
+  inputHistorySearch: "input-history.search",
+  layoutMode: "layout.mode",
+  lastRoute: "navigation.lastRoute",
+  pdfViewerScale: "pdf-viewer.scale",
+  authToken: "auth token",
+  mobileLayoutPreference: "mobileLayoutPreference",
+} as const;
+
+/** Paging (core-app.md section 9). */
+export const SEARCH_DEFAULT_PAGE_SIZE = 50;
+export const LIST_DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
+export const SEARCH_TOTAL_CAP = 2000;
+export const AUTHOR_SEARCH_MAX_RESULTS = 50;
+
+/** Caching (core-app.md section 9). */
+export const SEARCH_STALE_MS = 30 * 60 * 1000;
+export const SEARCH_KEEP_MS = 24 * 60 * 60 * 1000;
+export const PAPER_STALE_MS = 60 * 60 * 1000;
+export const PAPER_KEEP_MS = 24 * 60 * 60 * 1000;
+export const PREFERENCE_STALE_MS = 5 * 60 * 1000;
+
+/** Upstream etiquette: arXiv allows one request every 3 seconds. */
+export const ARXIV_MIN_INTERVAL_MS = 3000;
+export const ARXIV_MAX_RESULTS_LIMIT = 30000;
+
+/** Request bodies above this size are refused with 413. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Titles longer than this are refused (core-app.md section 9). */
+export const TITLE_MAX_LENGTH = 500;
+
+/** Settings defaults (core-app.md section 3, "Settings"). */
+export const SETTINGS_DEFAULTS = {
+  autoLoadCatchup: false,
+  autoTriggerSearch: false,
+  lastViewedPaper: null as string | null,
+  enableReadingHistory: true,
+  zoteroSkipDuplicateCheck: false,
+  zoteroFilters: { topLevelOnly: true, itemTypes: [] as string[], searchQuery: "" },
+  citeKeyFormat: "arxiv_id" as "arxiv_id" | "first_author_year" | "title_year" | "custom",
+  customCiteKeyPattern: "",
+};
+
+export const ROLES = ["user", "maintainer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const EMAIL_NOTIFICATION_FREQUENCIES = ["none", "daily", "weekly"] as const;
+export const DEFAULT_EMAIL_PREFERENCES = { welcome: true, notifications: "weekly" as const };
+
+export const VERIFICATION_METHODS = ["manual", "auto_arxiv_match", "orcid_verification"] as const;
+export const SYNC_LOG_LEVELS = ["INFO", "WARN", "ERROR"] as const;
