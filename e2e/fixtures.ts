@@ -7,6 +7,8 @@ function slug(path: string): string {
 }
 
 type Fixtures = {
+  /** Fails the test on an uncaught page error or a Content-Security-Policy violation. */
+  pageErrors: void;
   /** Goes to a path, waits for the page to settle, and leaves a screenshot under test-results/screens. */
   visit: (path: string, options?: { label?: string }) => Promise<void>;
   /** Takes a screenshot of the current page under test-results/screens. */
@@ -14,6 +16,20 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) {
+          problems.push(`csp: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(problems, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
   shoot: async ({ page }, use, testInfo) => {
     await use(async (label: string) => {
       const scheme = await page.evaluate(() => (document.documentElement.classList.contains("dark") ? "dark" : "light"));

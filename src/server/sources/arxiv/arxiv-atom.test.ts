@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseArxivId } from "@/shared/arxiv-id";
+import { paperSchema } from "@/shared/paper";
+import { appRoot } from "@/server/lib/app-root";
+import { ArxivFeedError, ArxivMalformedError, arxivEntryToPaper, parseArxivAtom } from "./arxiv-atom";
+
+const recordings = path.join(appRoot(), "sandbox", "data", "recordings", "arxiv");
+/**
+ * Recorded responses: the 2026 golden ones are `{ url, status_code, body }` JSON files; the
+ * legacy and manual ones are bare Atom bodies whose status was not recorded.
+ */
+function recorded(folder: string): { name: string; status: number | null; body: string }[] {
+  return readdirSync(path.join(recordings, folder)).flatMap((name) => {
+    const content = readFileSync(path.join(recordings, folder, name), "utf8");
+    if (name.endsWith(".json")) {
+      const { status_code, body } = JSON.parse(content) as { status_code: number; body: string };
+      return [{ name, status: status_code, body }];
+    }
+    return name.endsWith(".xml") ? [{ name, status: null, body: content }] : [];
+  });
+}
+const xmlFiles = (folder: string) => recorded(folder).map((item) => [item.name, item.body] as const);
+
+describe("parseArxivAtom on every recorded response", () => {
+  for (const folder of ["golden", "legacy", "manual"]) {
+    for (const { name, status, body: xml } of recorded(folder)) {
+      it(`${folder}/${name}`, () => {
+        const isError = name.includes("error") || status === 400;
+        if (isError) {
+          expect(() => parseArxivAtom(xml)).toThrow(ArxivFeedError);
+          return;
+        }
+        const feed = parseArxivAtom(xml);
+        expect(feed.entries.length).toBeLessThanOrEqual(feed.itemsPerPage || feed.entries.length);
+        expect(feed.totalResults).toBeGreaterThanOrEqual(feed.entries.length);
+        for (const entry of feed.entries) {
+          expect(entry.title).not.toMatch(/\n|\s{2}/);
+          expect(entry.summary).not.toMatch(/\n|\s{2}/);
+          expect(entry.authors.length).toBeGreaterThan(0);
+          expect(entry.categories.length).toBeGreaterThan(0);
+          expect(entry.categories[0]).toBe(entry.primaryCategory);
+          expect(parseArxivId(entry.versionedId), entry.versionedId).not.toBeNull();
+          const paper = paperSchema.parse(arxivEntryToPaper(entry));
+          expect(paper.id).toBe(entry.versionedId.replace(/v\d+$/, ""));
+          expect(paper.url).toMatch(/^https:\/\/arxiv\.org\/abs\//);
+        }
+      });
+    }
+  }
+});
+
+describe("parseArxivAtom details", () => {
+  it("reads the optional fields of the 2026 serialisation", () => {
+    const [, xml] = xmlFiles("golden").find(([name]) => name.startsWith("id_astro-ph_0601001"))!;
+    const [entry] = parseArxivAtom(xml).entries;
+    expect(entry).toMatchObject({
+      id: "astro-ph/0601001",
+      versionedId: "astro-ph/0601001v1",
+      journalRef: "ActaAstron.56:1-50,2006",
+      primaryCategory: "astro-ph",
+      published: "2006-01-02T14:57:58Z",
+    });
+    expect(entry?.authors[0]).toEqual({ name: "Andrew Gould", affiliations: ["Ohio State"] });
+    expect(entry?.summary).toContain("V_max<17.5");
+  });
+
+  it("reads the DOI of the legacy serialisation and keeps the primary category first", () => {
+    const [, xml] = xmlFiles("legacy").find(([name]) => name.startsWith("id_list_1111.2011v2"))!;
+    const [entry] = parseArxivAtom(xml).entries;
+    expect(entry?.doi).toBe("10.1103/PhysRevB.85.115117");
+    expect(entry?.journalRef).toBe("Phys. Rev. B 85, 115117 (2012)");
+    expect(entry?.categories).toEqual(["cond-mat.str-el", "cond-mat.stat-mech"]);
+    expect(entry?.title).toBe("Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large Connectivity Limit");
+  });
+
+  it("reports the error entry's message", () => {
+    const [, xml] = xmlFiles("golden").find(([name]) => name.startsWith("id_abc"))!;
+    expect(() => parseArxivAtom(xml)).toThrow("incorrect id format for abc");
+  });
+
+  it("answers an empty result with no entries", () => {
+    const [, xml] = xmlFiles("golden").find(([name]) => name.startsWith("id_0000.0000"))!;
+    expect(parseArxivAtom(xml)).toMatchObject({ totalResults: 0, entries: [] });
+  });
+
+  it.each([
+    ["truncated XML", '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/1'],
+    ["an HTML page", "<html><body>Service Unavailable</body></html>"],
+    ["plain text", "Rate exceeded."],
+  ])("refuses %s as malformed", (_label, body) => {
+    expect(() => parseArxivAtom(body)).toThrow(ArxivMalformedError);
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** Where a paper record came from (integrations-admin.md section 3, "Paper source values"). */
+export const PAPER_SOURCES = ["arxiv", "openalex", "crossref", "journal", "zotero", "preprint"] as const;
+export type PaperSource = (typeof PAPER_SOURCES)[number];
+
+export const authorDetailSchema = z.object({
+  name: z.string(),
+  given: z.string().optional(),
+  family: z.string().optional(),
+  /** ORCID iD as a bare 0000-0000-0000-0000, when the source knows it. */
+  orcid: z.string().optional(),
+  affiliation: z.array(z.string()).default([]),
+  /** Crossref's "first" / "additional". */
+  sequence: z.string().optional(),
+  /** Whether the source vouches for the ORCID link (Crossref `authenticated-orcid`). */
+  authenticated: z.boolean().optional(),
+});
+export type AuthorDetail = z.infer<typeof authorDetailSchema>;
+
+/**
+ * The one paper shape the UI ever sees (core-app.md section 3, "Paper"). Every source
+ * adapter maps its raw response to it at the server edge.
+ */
+export const paperSchema = z.object({
+  /** Quire's id: the bare arXiv id (no version) for arXiv papers, else the DOI or the source's id. */
+  id: z.string().min(1),
+  title: z.string(),
+  authors: z.array(z.string()),
+  abstract: z.string(),
+  /** The paper's landing page. */
+  url: z.string(),
+  pdfUrl: z.string().nullable(),
+  /** ISO date-time or date, or a bare year when that is all the source has. */
+  publishedDate: z.string().nullable(),
+  updatedDate: z.string().nullable(),
+  dateAdded: z.string().optional(),
+  categories: z.array(z.string()),
+  /** The first category, or "unknown". */
+  category: z.string(),
+  source: z.enum(PAPER_SOURCES),
+  doi: z.string().nullable(),
+  journalRef: z.string().nullable(),
+  comments: z.string().nullable(),
+  /** The arXiv id with its version when known, e.g. "2401.12345v2". */
+  arxivId: z.string().nullable(),
+  zoteroKey: z.string().optional(),
+  itemType: z.string().optional(),
+  thumbnailUrl: z.string().optional(),
+  journal: z.string().optional(),
+  publisher: z.string().optional(),
+  volume: z.string().optional(),
+  pages: z.string().optional(),
+  citationCount: z.number().int().nonnegative().optional(),
+  license: z.string().optional(),
+  authorDetails: z.array(authorDetailSchema).optional(),
+  links: z.object({ abstract: z.string().nullable(), pdf: z.string().nullable() }),
+  isFavorite: z.boolean().optional(),
+  isRead: z.boolean().optional(),
+  historyEntryId: z.string().optional(),
+});
+export type Paper = z.infer<typeof paperSchema>;
+
+/** The first category, or "unknown" (the spec's rule for `category`). */
+export function primaryCategory(categories: readonly string[]): string {
+  return categories[0] ?? "unknown";
+}
