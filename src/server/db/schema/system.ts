@@ -64,3 +64,33 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Upstream responses shared by every instance: fresh until `fresh_until`, still served
+ * after that while the upstream is failing, and deleted after `expires_at`.
+ */
+export const upstreamCache = pgTable(
+  "upstream_cache",
+  {
+    /** SHA-256 of the request (method and URL, secrets removed). */
+    key: text("key").primaryKey(),
+    source: text("source").notNull(),
+    url: text("url").notNull(),
+    status: integer("status").notNull(),
+    contentType: text("content_type"),
+    body: text("body").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+    freshUntil: timestamp("fresh_until", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("upstream_cache_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * The next moment a request to a rate-limited host may start, shared by every instance on
+ * the database (arXiv: one request every 3 seconds, whoever sends it).
+ */
+export const upstreamRateSlots = pgTable("upstream_rate_slots", {
+  host: text("host").primaryKey(),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull(),
+});

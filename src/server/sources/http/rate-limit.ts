@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+
+/** Waits for permission to send one request; call the returned function when the response is in. */
+export type RateLimiter = {
+  acquire(): Promise<() => void>;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** An in-process FIFO mutex: at most `limit` holders at once. */
+export function createSemaphore(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire(): Promise<() => void> {
+      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else active++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
+      };
+    },
+  };
+}
+
+/**
+ * At most one request per `intervalMs` to a host, across every instance on the database,
+ * and one at a time per instance (arXiv: "one request every three seconds, on a single
+ * connection"). Each caller reserves the next free slot in one atomic statement and sleeps
+ * until it; the database clock decides, so instances with skewed clocks still agree.
+ */
+export function createSharedIntervalLimiter(options: { db: Database; host: string; intervalMs: number }): RateLimiter {
+  const { db, host, intervalMs } = options;
+  const oneAtATime = createSemaphore(1);
+  const interval = `${intervalMs} milliseconds`;
+  return {
+    async acquire() {
+      const release = await oneAtATime.acquire();
+      try {
+        const result = await db.execute(sql`
+          insert into upstream_rate_slots (host, next_slot_at)
+          values (${host}, clock_timestamp() + ${interval}::interval)
+          on conflict (host) do update
+            set next_slot_at = greatest(upstream_rate_slots.next_slot_at, clock_timestamp()) + ${interval}::interval
+          returning extract(epoch from (next_slot_at - ${interval}::interval - clock_timestamp())) * 1000 as wait_ms
+        `);
+        const waitMs = Number((result.rows[0] as { wait_ms: number | string }).wait_ms);
+        await sleep(waitMs);
+        return release;
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * At most `perSecond` request starts in any second and `concurrency` in flight, per instance
+ * (OpenAlex: 10 per second; Crossref: 5 per second and 5 at once).
+ */
+export function createLocalRateLimiter(options: { perSecond: number; concurrency: number }): RateLimiter {
+  const inFlight = createSemaphore(options.concurrency);
+  const gapMs = 1000 / options.perSecond;
+  let nextStart = 0;
+  return {
+    async acquire() {
+      const release = await inFlight.acquire();
+      const now = Date.now();
+      const start = Math.max(now, nextStart);
+      nextStart = start + gapMs;
+      await sleep(start - now);
+      return release;
+    },
+  };
+}

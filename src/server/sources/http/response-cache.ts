@@ -1,0 +1,65 @@
+import { eq, lt, sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { upstreamCache } from "@/server/db/schema";
+
+export type CachedResponse = {
+  status: number;
+  contentType: string | null;
+  body: string;
+  fetchedAt: Date;
+  fresh: boolean;
+};
+
+/** The only code that touches `upstream_cache`. */
+export function responseCacheRepository(db: Database) {
+  return {
+    async get(key: string): Promise<CachedResponse | null> {
+      const [row] = await db
+        .select({
+          status: upstreamCache.status,
+          contentType: upstreamCache.contentType,
+          body: upstreamCache.body,
+          fetchedAt: upstreamCache.fetchedAt,
+          fresh: sql<boolean>`${upstreamCache.freshUntil} > now()`,
+          alive: sql<boolean>`${upstreamCache.expiresAt} > now()`,
+        })
+        .from(upstreamCache)
+        .where(eq(upstreamCache.key, key));
+      if (!row || !row.alive) return null;
+      return { status: row.status, contentType: row.contentType, body: row.body, fetchedAt: row.fetchedAt, fresh: row.fresh };
+    },
+
+    async put(entry: {
+      key: string;
+      source: string;
+      url: string;
+      status: number;
+      contentType: string | null;
+      body: string;
+      freshMs: number;
+      keepMs: number;
+    }): Promise<void> {
+      const now = Date.now();
+      const values = {
+        key: entry.key,
+        source: entry.source,
+        url: entry.url,
+        status: entry.status,
+        contentType: entry.contentType,
+        body: entry.body,
+        fetchedAt: new Date(now),
+        freshUntil: new Date(now + entry.freshMs),
+        expiresAt: new Date(now + entry.keepMs),
+      };
+      await db.insert(upstreamCache).values(values).onConflictDoUpdate({ target: upstreamCache.key, set: values });
+    },
+
+    /** Deletes entries past their keep time; returns how many went. */
+    async deleteExpired(): Promise<number> {
+      const deleted = await db.delete(upstreamCache).where(lt(upstreamCache.expiresAt, sql`now()`)).returning({ key: upstreamCache.key });
+      return deleted.length;
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof responseCacheRepository>;

@@ -1,0 +1,213 @@
+import { http, HttpResponse, delay } from "msw";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { mswServer } from "@/test/unit-setup";
+import { createLocalRateLimiter, createSemaphore } from "./rate-limit";
+import type { CachedResponse, ResponseCache } from "./response-cache";
+import { cacheKey, createUpstreamClient, parseRetryAfter, politeUserAgent } from "./upstream-client";
+import { UpstreamError } from "./upstream-error";
+
+const URL_UNDER_TEST = "https://upstream.test/api/query?q=x";
+const logger = pino({ level: "silent" });
+
+function memoryCache(): ResponseCache & { entries: Map<string, CachedResponse & { expired?: boolean }> } {
+  const entries = new Map<string, CachedResponse>();
+  return {
+    entries,
+    async get(key) {
+      return entries.get(key) ?? null;
+    },
+    async put(entry) {
+      entries.set(entry.key, { status: entry.status, contentType: entry.contentType, body: entry.body, fetchedAt: new Date(), fresh: true });
+    },
+    async deleteExpired() {
+      return 0;
+    },
+  };
+}
+
+function client(overrides: Partial<Parameters<typeof createUpstreamClient>[0]> = {}) {
+  return createUpstreamClient({
+    source: "test",
+    limiter: createLocalRateLimiter({ perSecond: 1000, concurrency: 10 }),
+    cache: null,
+    userAgent: "Quire/test (mailto:ops@example.org)",
+    logger,
+    backoffBaseMs: 5,
+    timeoutMs: 500,
+    ...overrides,
+  });
+}
+
+describe("the upstream client", () => {
+  it("sends the polite User-Agent and Accept", async () => {
+    let seen: Headers | undefined;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.text("ok");
+      }),
+    );
+    await client().get(URL_UNDER_TEST, { accept: "application/atom+xml" });
+    expect(seen?.get("user-agent")).toBe("Quire/test (mailto:ops@example.org)");
+    expect(seen?.get("accept")).toBe("application/atom+xml");
+  });
+
+  it("retries 503 and succeeds on a later attempt", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        calls++;
+        return calls < 3 ? new HttpResponse("busy", { status: 503 }) : HttpResponse.text("done");
+      }),
+    );
+    const response = await client().get(URL_UNDER_TEST);
+    expect(response.body).toBe("done");
+    expect(calls).toBe(3);
+  });
+
+  it("gives up after three 503s with the status and its reason phrase", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        calls++;
+        return new HttpResponse("busy", { status: 503, statusText: "Service Unavailable" });
+      }),
+    );
+    const failure = await client().get(URL_UNDER_TEST).catch((error) => error);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect(failure).toMatchObject({ status: 503, statusText: "Service Unavailable" });
+    expect(calls).toBe(3);
+  });
+
+  it("waits at least Retry-After before retrying a 429", async () => {
+    const times: number[] = [];
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        times.push(performance.now());
+        return times.length === 1
+          ? new HttpResponse("slow down", { status: 429, headers: { "Retry-After": "1" } })
+          : HttpResponse.text("ok");
+      }),
+    );
+    await client().get(URL_UNDER_TEST);
+    expect(times).toHaveLength(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(990);
+  });
+
+  it("does not retry a 400 and hands it back", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        calls++;
+        return new HttpResponse("<feed/>", { status: 400 });
+      }),
+    );
+    const response = await client().get(URL_UNDER_TEST);
+    expect(response.status).toBe(400);
+    expect(calls).toBe(1);
+  });
+
+  it("times out a hanging upstream with a clear error", async () => {
+    mswServer.use(
+      http.get("https://upstream.test/api/query", async () => {
+        await delay("infinite");
+        return HttpResponse.text("never");
+      }),
+    );
+    const failure = await client({ timeoutMs: 50, maxAttempts: 2 }).get(URL_UNDER_TEST).catch((error) => error);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect(failure).toMatchObject({ status: 0, statusText: "Timeout" });
+  });
+
+  it("shares one upstream call among identical concurrent requests", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", async () => {
+        calls++;
+        await delay(30);
+        return HttpResponse.text("shared");
+      }),
+    );
+    const upstream = client();
+    const answers = await Promise.all([upstream.get(URL_UNDER_TEST), upstream.get(URL_UNDER_TEST), upstream.get(URL_UNDER_TEST)]);
+    expect(answers.map((answer) => answer.body)).toEqual(["shared", "shared", "shared"]);
+    expect(calls).toBe(1);
+  });
+
+  it("serves a fresh cached answer without calling the upstream", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        calls++;
+        return HttpResponse.text(`answer ${calls}`);
+      }),
+    );
+    const upstream = client({ cache: memoryCache() });
+    const first = await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 });
+    const second = await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 });
+    expect(first.origin).toBe("network");
+    expect(second).toMatchObject({ origin: "cache", body: "answer 1" });
+    expect(calls).toBe(1);
+  });
+
+  it("serves a stale cached answer when the upstream fails", async () => {
+    const cache = memoryCache();
+    cache.entries.set(cacheKey(URL_UNDER_TEST), { status: 200, contentType: "text/plain", body: "old", fetchedAt: new Date(0), fresh: false });
+    mswServer.use(http.get("https://upstream.test/api/query", () => new HttpResponse("down", { status: 503 })));
+    const response = await client({ cache }).get(URL_UNDER_TEST, { freshMs: 60_000 });
+    expect(response).toMatchObject({ origin: "stale-cache", body: "old" });
+  });
+
+  it("leaves secrets out of the cache key", () => {
+    expect(cacheKey("https://x.test/w?search=a&api_key=1", ["api_key"])).toBe(cacheKey("https://x.test/w?api_key=2&search=a", ["api_key"]));
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads seconds and HTTP dates", () => {
+    expect(parseRetryAfter("2")).toBe(2000);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(parseRetryAfter("soon")).toBeNull();
+    expect(parseRetryAfter(null)).toBeNull();
+  });
+});
+
+describe("rate limiters", () => {
+  it("space request starts by the local rate", async () => {
+    const limiter = createLocalRateLimiter({ perSecond: 20, concurrency: 5 });
+    const starts: number[] = [];
+    await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const release = await limiter.acquire();
+        starts.push(performance.now());
+        release();
+      }),
+    );
+    starts.sort((a, b) => a - b);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(45);
+  });
+
+  it("a semaphore admits at most its limit", async () => {
+    const semaphore = createSemaphore(2);
+    let active = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const release = await semaphore.acquire();
+        active++;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active--;
+        release();
+      }),
+    );
+    expect(peak).toBe(2);
+  });
+});
+
+describe("politeUserAgent", () => {
+  it("names Quire and the contact", () => {
+    expect(politeUserAgent("https://quire.example", "ops@example.org")).toBe("Quire/0.1 (+https://quire.example; mailto:ops@example.org)");
+  });
+});

@@ -1,0 +1,200 @@
+import { createHash } from "node:crypto";
+import type { Logger } from "@/server/logger";
+import type { RateLimiter } from "./rate-limit";
+import type { ResponseCache } from "./response-cache";
+import { reasonPhrase, UpstreamError } from "./upstream-error";
+
+export type UpstreamResponse = {
+  status: number;
+  statusText: string;
+  contentType: string | null;
+  body: string;
+  /** Where the answer came from: the network, a fresh cache entry, or a stale one served because the upstream failed. */
+  origin: "network" | "cache" | "stale-cache";
+};
+
+export type UpstreamRequestOptions = {
+  /** How long an answer is served without asking again; 0 disables caching. */
+  freshMs?: number;
+  /** How long an answer is kept to serve while the upstream fails. */
+  keepMs?: number;
+  accept?: string;
+  /** Parts of the URL to leave out of the cache key (secrets such as api_key). */
+  ignoreParams?: string[];
+};
+
+export type UpstreamClientOptions = {
+  /** A short name for logs and errors: "arxiv", "openalex", "crossref". */
+  source: string;
+  limiter: RateLimiter;
+  cache: ResponseCache | null;
+  userAgent: string;
+  logger: Logger;
+  timeoutMs?: number;
+  /** Attempts per request, the first included (default 3). */
+  maxAttempts?: number;
+  /** First backoff step in ms (default 1000); doubles on each retry, with jitter. */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  fetch?: typeof fetch;
+};
+
+const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Seconds or an HTTP date, as Retry-After (and Zotero's Backoff) may carry; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The cache key: method and URL with the named parameters removed, hashed. */
+export function cacheKey(url: string, ignoreParams: string[] = []): string {
+  const parsed = new URL(url);
+  for (const name of ignoreParams) parsed.searchParams.delete(name);
+  parsed.searchParams.sort();
+  return createHash("sha256").update(`GET ${parsed.toString()}`).digest("hex");
+}
+
+/**
+ * The one way Quire talks to an upstream: a polite User-Agent, the host's rate limit, a
+ * timeout per attempt, retries with exponential backoff and jitter on 429/5xx/network errors
+ * (honouring Retry-After and Backoff), one shared call for identical concurrent requests,
+ * and a response cache in Postgres shared by every instance.
+ */
+export function createUpstreamClient(options: UpstreamClientOptions) {
+  const {
+    source,
+    limiter,
+    cache,
+    userAgent,
+    logger,
+    timeoutMs = 20_000,
+    maxAttempts = 3,
+    backoffBaseMs = 1000,
+    maxBackoffMs = 30_000,
+  } = options;
+  const doFetch = options.fetch ?? fetch;
+  const inFlight = new Map<string, Promise<UpstreamResponse>>();
+
+  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: string; error?: unknown }> {
+    const release = await limiter.acquire();
+    try {
+      const response = await doFetch(url, {
+        headers: { "User-Agent": userAgent, Accept: accept },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: "follow",
+      });
+      const body = await response.text();
+      return { response, body };
+    } catch (error) {
+      return { error };
+    } finally {
+      release();
+    }
+  }
+
+  async function fetchWithRetries(url: string, accept: string): Promise<UpstreamResponse> {
+    let lastFailure: UpstreamError | null = null;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const started = performance.now();
+      const { response, body, error } = await attemptOnce(url, accept);
+      const ms = Math.round(performance.now() - started);
+      if (response && body !== undefined) {
+        if (!RETRYABLE.has(response.status)) {
+          logger.debug({ source, status: response.status, ms, attempt }, "upstream answered");
+          return {
+            status: response.status,
+            statusText: response.statusText || reasonPhrase(response.status),
+            contentType: response.headers.get("content-type"),
+            body,
+            origin: "network",
+          };
+        }
+        lastFailure = new UpstreamError(
+          source,
+          response.status,
+          response.statusText || reasonPhrase(response.status),
+          `${source} answered ${response.status}`,
+        );
+        const hinted = parseRetryAfter(response.headers.get("retry-after")) ?? parseRetryAfter(response.headers.get("backoff"));
+        logger.warn({ source, status: response.status, ms, attempt, retryAfterMs: hinted }, "upstream failed");
+        if (attempt < maxAttempts) await sleep(Math.max(hinted ?? 0, backoff(attempt)));
+      } else {
+        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        lastFailure = new UpstreamError(
+          source,
+          0,
+          timedOut ? "Timeout" : "Network error",
+          timedOut ? `${source} did not answer within ${timeoutMs / 1000} s` : `${source} could not be reached`,
+        );
+        logger.warn({ source, ms, attempt, err: error }, "upstream unreachable");
+        if (attempt < maxAttempts) await sleep(backoff(attempt));
+      }
+    }
+    throw lastFailure ?? new UpstreamError(source, 0, "Network error", `${source} could not be reached`);
+  }
+
+  /** Full jitter: a random wait between half and all of base * 2^(attempt-1), capped. */
+  function backoff(attempt: number): number {
+    const ceiling = Math.min(maxBackoffMs, backoffBaseMs * 2 ** (attempt - 1));
+    return ceiling / 2 + Math.random() * (ceiling / 2);
+  }
+
+  async function load(url: string, request: UpstreamRequestOptions): Promise<UpstreamResponse> {
+    const freshMs = request.freshMs ?? 0;
+    const key = cacheKey(url, request.ignoreParams);
+    const cached = cache && freshMs > 0 ? await cache.get(key).catch(() => null) : null;
+    if (cached?.fresh) {
+      return { status: cached.status, statusText: reasonPhrase(cached.status), contentType: cached.contentType, body: cached.body, origin: "cache" };
+    }
+    try {
+      const response = await fetchWithRetries(url, request.accept ?? "*/*");
+      if (cache && freshMs > 0 && response.status === 200) {
+        await cache
+          .put({
+            key,
+            source,
+            url: new URL(url).origin + new URL(url).pathname,
+            status: response.status,
+            contentType: response.contentType,
+            body: response.body,
+            freshMs,
+            keepMs: Math.max(freshMs, request.keepMs ?? freshMs),
+          })
+          .catch((error) => logger.warn({ source, err: error }, "could not store an upstream response"));
+      }
+      return response;
+    } catch (error) {
+      if (cached) {
+        logger.warn({ source }, "upstream failed; serving a stale cached answer");
+        return { status: cached.status, statusText: reasonPhrase(cached.status), contentType: cached.contentType, body: cached.body, origin: "stale-cache" };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    source,
+    /** GET a URL through the rate limit, retries, single-flight and cache. */
+    get(url: string, request: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
+      const key = `${cacheKey(url, request.ignoreParams)}|${request.freshMs ?? 0}`;
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const promise = load(url, request).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
+    },
+  };
+}
+
+export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/** "Quire/0.1 (https://…; mailto:ops@example.org)": who is calling and how to reach them. */
+export function politeUserAgent(publicUrl: string, contactEmail: string | undefined): string {
+  const contact = contactEmail ? `; mailto:${contactEmail}` : "";
+  return `Quire/0.1 (+${publicUrl}${contact})`;
+}

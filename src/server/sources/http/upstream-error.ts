@@ -1,0 +1,34 @@
+/** An upstream answered with a failure status, or could not be reached at all. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly source: string,
+    /** HTTP status, or 0 when no answer came (network error, timeout). */
+    readonly status: number,
+    readonly statusText: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
+/** The standard reason phrase for a status, for messages such as "ArXiv API error: 503 Service Unavailable". */
+export function reasonPhrase(status: number): string {
+  return REASONS[status] ?? "";
+}
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
