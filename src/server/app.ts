@@ -9,17 +9,21 @@ import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
+import { searchRoutes } from "@/server/features/search/search.routes";
+import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
 import { requestContext } from "@/server/http/request-context";
 import { securityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
 import type { Logger } from "@/server/logger";
+import type { Sources } from "@/server/sources/sources";
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   auth: Auth;
+  sources: Sources;
   logger: Logger;
   /** The built SPA; defaults to dist/web under the project root. */
   webDistDir?: string;
@@ -31,7 +35,7 @@ export type AppDeps = {
  * every answer, the body limit before any handler reads a body, the API, then the SPA.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { config, database, auth, logger } = deps;
+  const { config, database, auth, sources, logger } = deps;
   const app = new Hono<AppEnv>();
 
   app.use("*", requestContext(logger));
@@ -53,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/api/events",
     analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
   );
+  app.route("/api", searchRoutes({ service: searchService({ sources }), sources }));
   app.on(["GET", "POST"], "/api/auth/*", (c) => withErrorEnvelope(auth.handler(c.req.raw)));
 
   app.all("/api/*", () => {

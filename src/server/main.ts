@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
 import { createLogger } from "@/server/logger";
+import { createSources } from "@/server/sources/sources";
 
 /** Boots Quire: configuration, the instance lock (PGlite only), the database and its migrations, then HTTP. */
 async function main(): Promise<void> {
@@ -39,7 +40,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const auth = createAuth({ db: database.db, config, secret });
-  const app = createApp({ config, database, auth, logger });
+  const sources = createSources({ config, db: database.db, logger });
+  const app = createApp({ config, database, auth, sources, logger });
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     logger.info(

@@ -6,6 +6,7 @@ import { resolveAuthSecret } from "@/server/auth/secret";
 import { loadConfig, type Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { createLogger } from "@/server/logger";
+import { createSources } from "@/server/sources/sources";
 import { createTestDatabase } from "./test-database";
 
 export type TestServer = {
@@ -23,7 +24,9 @@ export async function startTestServer(
   const config = loadConfig({ DATA_DIR: ".tmp/test-data", LOG_LEVEL: "silent", PORT: "0", ...options.env });
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const auth = createAuth({ db: database.db, config, secret });
-  const app = createApp({ config, database, auth, logger: createLogger(config.LOG_LEVEL), webDistDir: options.webDistDir });
+  const logger = createLogger(config.LOG_LEVEL);
+  const sources = createSources({ config, db: database.db, logger });
+  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(started));
   });

@@ -1,7 +1,7 @@
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "@/server/db/client";
+import { queryRows, type DatabaseHandle } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
 
@@ -38,13 +38,14 @@ const SPEC_TABLES = [
   "verification",
 ];
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables: PgTable[] = Object.values(schema).filter((value) => is(value, PgTable)) as PgTable[];
 
 async function count(tableName: string, userId: string): Promise<number> {
-  const result = await database.db.execute(
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
     sql`select count(*)::int as n from ${sql.identifier(tableName)} where user_id = ${userId}`,
   );
-  return (result.rows[0] as { n: number }).n;
+  return row!.n;
 }
 
 async function createUser(id: string) {
@@ -53,16 +54,17 @@ async function createUser(id: string) {
 
 describe(`the schema on ${testDatabaseKind}`, () => {
   it("has every table of the specification", async () => {
-    const result = await database.db.execute(
+    const rows = await queryRows<{ table_name: string }>(
+      database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
-    const names = result.rows.map((row) => (row as { table_name: string }).table_name);
+    const names = rows.map((row) => row.table_name);
     for (const table of SPEC_TABLES) expect(names, table).toContain(table);
   });
 
   it("loads pg_trgm for fuzzy title matching", async () => {
-    const result = await database.db.execute(sql`select similarity('attention is all you need', 'attention is all we need') as s`);
-    expect(Number((result.rows[0] as { s: number }).s)).toBeGreaterThan(0.5);
+    const [row] = await queryRows<{ s: number }>(database.db, sql`select similarity('attention is all you need', 'attention is all we need') as s`);
+    expect(Number(row!.s)).toBeGreaterThan(0.5);
   });
 
   it("ties every user-owned table to the user with ON DELETE CASCADE", () => {

@@ -12,7 +12,7 @@ const recordings = path.join(appRoot(), "sandbox", "data", "recordings", "arxiv"
  * legacy and manual ones are bare Atom bodies whose status was not recorded.
  */
 function recorded(folder: string): { name: string; status: number | null; body: string }[] {
-  return readdirSync(path.join(recordings, folder)).flatMap((name) => {
+  return readdirSync(path.join(recordings, folder)).flatMap((name): { name: string; status: number | null; body: string }[] => {
     const content = readFileSync(path.join(recordings, folder, name), "utf8");
     if (name.endsWith(".json")) {
       const { status_code, body } = JSON.parse(content) as { status_code: number; body: string };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
+import { queryRows, type Database } from "@/server/db/client";
 
 /** Waits for permission to send one request; call the returned function when the response is in. */
 export type RateLimiter = {
@@ -42,14 +42,17 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
     async acquire() {
       const release = await oneAtATime.acquire();
       try {
-        const result = await db.execute(sql`
+        const [row] = await queryRows<{ wait_ms: number | string }>(
+          db,
+          sql`
           insert into upstream_rate_slots (host, next_slot_at)
           values (${host}, clock_timestamp() + ${interval}::interval)
           on conflict (host) do update
             set next_slot_at = greatest(upstream_rate_slots.next_slot_at, clock_timestamp()) + ${interval}::interval
           returning extract(epoch from (next_slot_at - ${interval}::interval - clock_timestamp())) * 1000 as wait_ms
-        `);
-        const waitMs = Number((result.rows[0] as { wait_ms: number | string }).wait_ms);
+        `,
+        );
+        const waitMs = Number(row?.wait_ms ?? 0);
         await sleep(waitMs);
         return release;
       } catch (error) {

@@ -1,0 +1,69 @@
+import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
+import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { UpstreamError } from "@/server/sources/http/upstream-error";
+import { ArxivFeedError, arxivEntryToPaper, parseArxivAtom, type ArxivFeed } from "./arxiv-atom";
+
+/** Id lookups change rarely: fresh for a day, kept a week. */
+const ID_LOOKUP_FRESH_MS = 24 * 60 * 60 * 1000;
+const ID_LOOKUP_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const ARXIV_SORT_BY = ["relevance", "lastUpdatedDate", "submittedDate"] as const;
+export type ArxivSortBy = (typeof ARXIV_SORT_BY)[number];
+
+export type ArxivQueryParams = {
+  searchQuery?: string;
+  idList?: string[];
+  start?: number;
+  maxResults?: number;
+  sortBy?: ArxivSortBy;
+  sortOrder?: "ascending" | "descending";
+};
+
+/** The arXiv API through the shared upstream client. */
+export function createArxivSource(options: { client: UpstreamClient; apiUrl: string }) {
+  const { client, apiUrl } = options;
+
+  function urlFor(params: ArxivQueryParams): string {
+    const url = new URL(apiUrl);
+    url.searchParams.set("search_query", params.searchQuery ?? "");
+    if (params.idList?.length) url.searchParams.set("id_list", params.idList.join(","));
+    url.searchParams.set("start", String(params.start ?? 0));
+    url.searchParams.set("max_results", String(params.maxResults ?? 10));
+    if (params.sortBy) url.searchParams.set("sortBy", params.sortBy);
+    if (params.sortOrder) url.searchParams.set("sortOrder", params.sortOrder);
+    return url.toString();
+  }
+
+  /** The raw answer (status and Atom body), for the /api/arxiv proxy. */
+  function raw(params: ArxivQueryParams): Promise<UpstreamResponse> {
+    const isIdLookup = !params.searchQuery && (params.idList?.length ?? 0) > 0;
+    return client.get(urlFor(params), {
+      accept: "application/atom+xml",
+      freshMs: isIdLookup ? ID_LOOKUP_FRESH_MS : SEARCH_STALE_MS,
+      keepMs: isIdLookup ? ID_LOOKUP_KEEP_MS : SEARCH_KEEP_MS,
+    });
+  }
+
+  /** A parsed feed; arXiv's error feeds become ArxivFeedError, other failures UpstreamError. */
+  async function query(params: ArxivQueryParams): Promise<ArxivFeed> {
+    const response = await raw(params);
+    if (response.status !== 200 && response.status !== 400) {
+      throw new UpstreamError("arxiv", response.status, response.statusText, `arXiv answered ${response.status}`);
+    }
+    const feed = parseArxivAtom(response.body);
+    if (response.status === 400) throw new ArxivFeedError("arXiv refused the query.", "");
+    return feed;
+  }
+
+  return {
+    urlFor,
+    raw,
+    query,
+    async search(params: ArxivQueryParams) {
+      const feed = await query(params);
+      return { total: feed.totalResults, papers: feed.entries.map(arxivEntryToPaper) };
+    },
+  };
+}
+
+export type ArxivSource = ReturnType<typeof createArxivSource>;

@@ -1,0 +1,32 @@
+import { ARXIV_MIN_INTERVAL_MS } from "@/shared/constants";
+import type { Config } from "@/server/config";
+import type { Database } from "@/server/db/client";
+import type { Logger } from "@/server/logger";
+import { createArxivSource } from "./arxiv/arxiv-source";
+import { createSharedIntervalLimiter } from "./http/rate-limit";
+import { responseCacheRepository } from "./http/response-cache";
+import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
+
+/**
+ * Every upstream Quire talks to, built once per process from the configuration. The only
+ * place that knows upstream URLs; features receive these and never call fetch themselves.
+ */
+export function createSources(options: { config: Config; db: Database; logger: Logger }) {
+  const { config, db, logger } = options;
+  const cache = responseCacheRepository(db);
+  const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
+  const arxivClient = createUpstreamClient({
+    source: "arxiv",
+    limiter: createSharedIntervalLimiter({ db, host: new URL(config.ARXIV_API_URL).host, intervalMs: ARXIV_MIN_INTERVAL_MS }),
+    cache,
+    userAgent,
+    logger,
+    timeoutMs: 20_000,
+  });
+  return {
+    cache,
+    arxiv: createArxivSource({ client: arxivClient, apiUrl: config.ARXIV_API_URL }),
+  };
+}
+
+export type Sources = ReturnType<typeof createSources>;

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { PAGE_SIZE_OPTIONS, SEARCH_DEFAULT_PAGE_SIZE, SEARCH_TOTAL_CAP } from "./constants";
+import { MAX_QUERY_LENGTH } from "./search-query";
+
+export const SEARCH_SOURCES = ["arxiv", "openalex", "crossref"] as const;
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+
+export const SORT_FIELDS = ["relevance", "submittedDate", "lastUpdatedDate", "title"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const SORT_ORDERS = ["descending", "ascending"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_SORT = "relevance-descending";
+
+const datePattern = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+
+/**
+ * The search state that lives in the URL (core-app.md section 2, "Search screen") and the
+ * parameters of GET /api/search: one schema for both, so they cannot disagree.
+ */
+export const searchParamsSchema = z
+  .object({
+    source: z.enum(SEARCH_SOURCES, { error: "source must be arxiv, openalex or crossref" }).default("arxiv"),
+    q: z.string().max(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters.`).default(""),
+    page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(0, "page must be 0 or more").default(0),
+    size: z.coerce
+      .number({ error: "size must be a number" })
+      .refine((value) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(value), {
+        error: `size must be one of ${PAGE_SIZE_OPTIONS.join(", ")}`,
+      })
+      .default(SEARCH_DEFAULT_PAGE_SIZE),
+    sort: z
+      .string()
+      .regex(new RegExp(`^(${SORT_FIELDS.join("|")})-(${SORT_ORDERS.join("|")})$`), {
+        error: `sort must look like relevance-descending (fields: ${SORT_FIELDS.join(", ")})`,
+      })
+      .default(DEFAULT_SORT),
+    searchType: z.enum(["basic", "advanced"]).default("basic"),
+    title: z.string().max(500, "The title is longer than 500 characters.").default(""),
+    authors: z
+      .union([z.string(), z.array(z.string())])
+      .transform((value) => (Array.isArray(value) ? value : [value]))
+      .pipe(z.array(z.string().max(200, "An author name is longer than 200 characters.")).max(20, "At most 20 authors."))
+      .default([]),
+    dateFrom: z.string().regex(datePattern, "dateFrom must be YYYY, YYYY-MM or YYYY-MM-DD").optional().or(z.literal("")),
+    dateTo: z.string().regex(datePattern, "dateTo must be YYYY, YYYY-MM or YYYY-MM-DD").optional().or(z.literal("")),
+    llm: z
+      .union([z.boolean(), z.enum(["true", "false"])])
+      .transform((value) => value === true || value === "true")
+      .default(false),
+  })
+  .refine((params) => (params.page + 1) * params.size <= SEARCH_TOTAL_CAP || params.page === 0, {
+    error: `That page is past the last one: search results stop at ${SEARCH_TOTAL_CAP}.`,
+    path: ["page"],
+  });
+
+export type SearchParams = z.infer<typeof searchParamsSchema>;
+
+/** Splits "submittedDate-descending" into its field and order. */
+export function parseSort(sort: string): { field: SortField; order: SortOrder } {
+  const [field, order] = sort.split("-") as [SortField, SortOrder];
+  return { field, order };
+}
+
+/** Whether the parameters hold anything to search for (a query or an advanced filter). */
+export function hasSearchCriteria(params: Pick<SearchParams, "q" | "title" | "authors" | "dateFrom" | "dateTo">): boolean {
+  return Boolean(
+    params.q.trim() || params.title.trim() || params.authors.some((author) => author.trim()) || params.dateFrom || params.dateTo,
+  );
+}
+
+export type SearchResponse = {
+  papers: import("./paper").Paper[];
+  /** Capped at SEARCH_TOTAL_CAP. */
+  total: number;
+  page: number;
+  size: number;
+};
