@@ -1,0 +1,97 @@
+import { useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { STORAGE_KEYS } from "@/shared/constants";
+import { isAdmin, useCurrentUser } from "@/web/hooks/use-current-user";
+import { useScreenSize, type ScreenSize } from "@/web/hooks/use-media-query";
+import { useMobileLayout } from "@/web/hooks/use-mobile-layout";
+import { writeString } from "@/web/lib/storage";
+import { cn } from "@/web/lib/utils";
+import { AppHeader } from "@/web/components/layout/app-header";
+import { AppSidebar } from "@/web/components/layout/app-sidebar";
+import { MobileBottomBar } from "@/web/components/layout/mobile-bottom-bar";
+import { MobileMenuSheet } from "@/web/components/layout/mobile-menu-sheet";
+import { MobileTabStrip } from "@/web/components/layout/mobile-tab-strip";
+import { MENU_ONLY_ITEMS, NAV_ITEMS } from "@/web/components/layout/nav-items";
+import { SkipLink } from "@/web/components/layout/skip-link";
+
+export const MAIN_CONTENT_ID = "main-content";
+
+/**
+ * The sidebar starts collapsed on the condensed tablet layout and expanded on desktop.
+ * A manual toggle holds only for the screen size it was made on, so rotating a tablet
+ * or widening a window returns to that size's default.
+ */
+function useSidebarCollapsed(screenSize: ScreenSize): [boolean, () => void] {
+  const [override, setOverride] = useState<{ size: ScreenSize; collapsed: boolean } | null>(null);
+  const collapsed = override?.size === screenSize ? override.collapsed : screenSize !== "desktop";
+  const toggle = () => setOverride({ size: screenSize, collapsed: !collapsed });
+  return [collapsed, toggle];
+}
+
+/** Remembers where the user was, so the native app can reopen there. */
+function usePersistLastRoute(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    writeString(STORAGE_KEYS.lastRoute, `${pathname}${search}`);
+  }, [pathname, search]);
+}
+
+/** The chrome around every app page: header, sidebar or phone navigation, and main. */
+export function AppLayout() {
+  const session = useCurrentUser();
+  const showAdmin = isAdmin(session.user);
+  const screenSize = useScreenSize();
+  const [mobileLayout, setMobileLayout] = useMobileLayout();
+  const [sidebarCollapsed, toggleSidebar] = useSidebarCollapsed(screenSize);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  usePersistLastRoute();
+
+  // A route change (back button, a link inside a page) closes the phone menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  const isPhone = screenSize === "phone";
+  const phoneLayout = isPhone ? mobileLayout : null;
+  const showSidebar = !isPhone || phoneLayout === "condensed";
+  const handleOpenMenu = () => setMenuOpen(true);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <AppHeader
+        session={session}
+        sidebar={isPhone ? undefined : { collapsed: sidebarCollapsed, onToggle: toggleSidebar }}
+        menu={isPhone && phoneLayout !== "bottom-nav" ? { open: menuOpen, onOpen: handleOpenMenu } : undefined}
+      />
+      {phoneLayout === "tabs" ? <MobileTabStrip /> : null}
+      <div className="flex flex-1">
+        {showSidebar ? (
+          <AppSidebar collapsed={isPhone || sidebarCollapsed} user={session.user} showAdmin={showAdmin} />
+        ) : null}
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={cn("min-w-0 flex-1 outline-none", phoneLayout === "bottom-nav" && "pb-[calc(4rem+env(safe-area-inset-bottom))]")}
+        >
+          <Outlet />
+        </main>
+      </div>
+      {phoneLayout === "bottom-nav" ? <MobileBottomBar menuOpen={menuOpen} onOpenMenu={handleOpenMenu} /> : null}
+      {isPhone ? (
+        <MobileMenuSheet
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          side={phoneLayout === "bottom-nav" ? "bottom" : "left"}
+          items={phoneLayout === "bottom-nav" ? MENU_ONLY_ITEMS : NAV_ITEMS}
+          user={session.user}
+          showAdmin={showAdmin}
+          layout={mobileLayout}
+          onLayoutChange={setMobileLayout}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  Bookmark,
+  Database,
+  FlaskConical,
+  FolderOpen,
+  ChartColumn,
+  Gauge,
+  History,
+  Library,
+  Newspaper,
+  Search,
+  Settings,
+  UserRound,
+  type LucideIcon,
+} from "lucide-react";
+
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+};
+
+/** The app's sections, in sidebar order (core-app.md section 2, "Navigation chrome"). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: "/search", label: "Search", icon: Search },
+  { to: "/catchup", label: "Catchup", icon: Newspaper },
+  { to: "/bookmarks", label: "Bookmarks", icon: Bookmark },
+  { to: "/collections", label: "Collections", icon: FolderOpen },
+  { to: "/history", label: "History", icon: History },
+  { to: "/profile", label: "Profile", icon: UserRound },
+  { to: "/zotero-library", label: "Zotero Library", icon: Library },
+  { to: "/settings", label: "Settings", icon: Settings },
+  { to: "/user-data", label: "Your Data", icon: Database },
+];
+
+/** The phone bottom bar's four direct entries; the rest live behind Menu. */
+const BOTTOM_BAR_PATHS = new Set(["/search", "/catchup", "/bookmarks", "/settings"]);
+export const BOTTOM_BAR_ITEMS = NAV_ITEMS.filter((item) => BOTTOM_BAR_PATHS.has(item.to));
+export const MENU_ONLY_ITEMS = NAV_ITEMS.filter((item) => !BOTTOM_BAR_PATHS.has(item.to));
+
+/** Admin and developer pages (integrations-admin.md); shown to admins only. */
+export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
+  { to: "/admin/performance", label: "Performance", icon: Gauge },
+  { to: "/admin/analytics", label: "Analytics", icon: ChartColumn },
+  { to: "/dev/query-tester", label: "Query Tester", icon: FlaskConical },
+  { to: "/dev/localStorage-inspector", label: "Storage Inspector", icon: FlaskConical },
+];

@@ -1,0 +1,39 @@
+import { readString, writeString } from "@/web/lib/storage";
+
+/**
+ * A string preference kept in localStorage that components can subscribe to
+ * (useSyncExternalStore). Other tabs' changes arrive through the `storage` event.
+ */
+export type PreferenceStore<T extends string> = {
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (onChange: () => void) => () => void;
+};
+
+export function createPreferenceStore<T extends string>(
+  key: string,
+  parse: (raw: string | null) => T,
+): PreferenceStore<T> {
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  const handleStorage = (event: StorageEvent) => {
+    if (event.key === key || event.key === null) notify();
+  };
+
+  return {
+    get: () => parse(readString(key)),
+    set: (value) => {
+      writeString(key, value);
+      notify();
+    },
+    subscribe: (onChange) => {
+      if (listeners.size === 0) window.addEventListener("storage", handleStorage);
+      listeners.add(onChange);
+      return () => {
+        listeners.delete(onChange);
+        if (listeners.size === 0) window.removeEventListener("storage", handleStorage);
+      };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { QueryClient } from "@tanstack/react-query";
+import { isApiError } from "@/web/lib/api";
+
+const MAX_RETRIES = 2;
+
+/** Retrying a 4xx cannot succeed (bad input, no session, not found); retry only transient failures. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Researchers switch tabs constantly; refetching on every focus would hammer upstream sources.
+      queries: { refetchOnWindowFocus: false, retry: shouldRetry },
+      mutations: { retry: false },
+    },
+  });
+}

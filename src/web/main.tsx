@@ -1,0 +1,32 @@
+import "@fontsource-variable/inter";
+import "@fontsource-variable/source-serif-4";
+import "@/web/styles.css";
+
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "@/web/components/theme/theme-provider";
+import { Toaster } from "@/web/components/ui/toaster";
+import { TooltipProvider } from "@/web/components/ui/tooltip";
+import { createQueryClient } from "@/web/lib/query-client";
+import { createAppRouter } from "@/web/routes";
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html must contain #root");
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

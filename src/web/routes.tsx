@@ -1,0 +1,65 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppLayout } from "@/web/components/layout/app-layout";
+import { PublicLayout } from "@/web/components/layout/public-layout";
+import { RootLayout } from "@/web/components/layout/root-layout";
+import { RouteErrorPage } from "@/web/components/layout/route-error-page";
+
+/**
+ * Every page is its own chunk, loaded on first visit, so the initial bundle is the shell only.
+ *
+ * To add an app page: create `src/web/features/<area>/<area>-page.tsx` and add one entry
+ * to `appRoutes`, e.g.
+ *   { path: "search", lazy: () => import("@/web/features/search/search-page").then((m) => ({ Component: m.SearchPage })) },
+ * A module may also hand back a `loader` (see the reader's last-viewed route).
+ */
+
+/** Pages inside the app chrome (header, sidebar, phone navigation). */
+const appRoutes: RouteObject[] = [
+  {
+    path: "reader",
+    lazy: () =>
+      import("@/web/features/reader/last-viewed-page").then((m) => ({
+        Component: m.LastViewedPage,
+        loader: m.lastViewedLoader,
+      })),
+  },
+  // Unknown paths, and pages not built yet, get the 404 inside the chrome.
+  {
+    path: "*",
+    lazy: () => import("@/web/features/not-found/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
+  },
+];
+
+/** Public pages with their own simple header and footer. */
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: () => import("@/web/features/landing/landing-page").then((m) => ({ Component: m.LandingPage })),
+  },
+  {
+    path: "privacy-policy",
+    lazy: () => import("@/web/features/legal/privacy-policy-page").then((m) => ({ Component: m.PrivacyPolicyPage })),
+  },
+  {
+    path: "terms-of-service",
+    lazy: () =>
+      import("@/web/features/legal/terms-of-service-page").then((m) => ({ Component: m.TermsOfServicePage })),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    // Shown while the first page's chunk loads; the theme is already on <html>.
+    HydrateFallback: () => null,
+    children: [
+      { Component: PublicLayout, children: publicRoutes },
+      { Component: AppLayout, children: appRoutes },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
