@@ -3,9 +3,11 @@ import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import { createArxivSource } from "./arxiv/arxiv-source";
-import { createSharedIntervalLimiter } from "./http/rate-limit";
+import { createCrossrefSource } from "./crossref/crossref-source";
+import { createLocalRateLimiter, createSharedIntervalLimiter } from "./http/rate-limit";
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
+import { createOpenAlexSource } from "./openalex/openalex-source";
 
 /**
  * Every upstream Quire talks to, built once per process from the configuration. The only
@@ -23,9 +25,33 @@ export function createSources(options: { config: Config; db: Database; logger: L
     logger,
     timeoutMs: 20_000,
   });
+  // OpenAlex allows 10 requests a second; Crossref's public pool 5 a second and 5 at once.
+  const openAlexClient = createUpstreamClient({
+    source: "openalex",
+    limiter: createLocalRateLimiter({ perSecond: 10, concurrency: 10 }),
+    cache,
+    userAgent,
+    logger,
+    timeoutMs: 15_000,
+  });
+  const crossrefClient = createUpstreamClient({
+    source: "crossref",
+    limiter: createLocalRateLimiter({ perSecond: 5, concurrency: 5 }),
+    cache,
+    userAgent,
+    logger,
+    timeoutMs: 15_000,
+  });
   return {
     cache,
     arxiv: createArxivSource({ client: arxivClient, apiUrl: config.ARXIV_API_URL }),
+    openalex: createOpenAlexSource({
+      client: openAlexClient,
+      baseUrl: config.OPENALEX_API_URL,
+      mailto: config.CONTACT_EMAIL,
+      apiKey: config.OPENALEX_API_KEY,
+    }),
+    crossref: createCrossrefSource({ client: crossrefClient, baseUrl: config.CROSSREF_API_URL, mailto: config.CONTACT_EMAIL }),
   };
 }
 

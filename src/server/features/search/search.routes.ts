@@ -6,7 +6,10 @@ import { validateArxivQuery } from "@/shared/search-query";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
 import { ARXIV_SORT_BY } from "@/server/sources/arxiv/arxiv-source";
+import type { UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { OPENALEX_ENTITIES } from "@/server/sources/openalex/openalex-source";
 import type { Sources } from "@/server/sources/sources";
+import { validateOpenAlexFilter } from "@/shared/search-query";
 import { sourceError, type SearchService } from "./search.service";
 
 /** Query parameters as an object; keys that repeat (authors) keep every value. */
@@ -44,6 +47,42 @@ const arxivProxySchema = z.object({
   sortOrder: z.enum(["ascending", "descending"]).optional(),
 });
 
+const openAlexProxySchema = z.object({
+  entity: z.enum(OPENALEX_ENTITIES).default("works"),
+  works: z.string().max(500).optional(),
+  search: z.string().max(1000).optional(),
+  filter: z.string().max(2000).optional(),
+  sort: z.string().regex(/^[a-z_.]+(:(asc|desc))?(,[a-z_.]+(:(asc|desc))?)*$/, "sort must look like publication_date:desc").optional(),
+  select: z.string().regex(/^[a-z_,.]+$/, "select must be a comma-separated list of field names").optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  cursor: z.string().max(500).optional(),
+});
+
+const crossrefProxySchema = z.object({
+  doi: z.string().max(300).optional(),
+  query: z.string().max(1000).optional(),
+  "query.title": z.string().max(1000).optional(),
+  "query.bibliographic": z.string().max(1000).optional(),
+  "query.author": z.string().max(500).optional(),
+  filter: z.string().regex(/^[a-z-]+:[^,]+(,[a-z-]+:[^,]+)*$/, "filter must look like from-pub-date:2020-01-01").optional(),
+  sort: z.enum(["relevance", "published", "updated", "created", "is-referenced-by-count"]).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  rows: z.coerce.number().int().min(0).max(1000).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  select: z.string().regex(/^[A-Za-z-]+(,[A-Za-z-]+)*$/).optional(),
+  searchType: z.string().optional(),
+});
+
+/** Relays an upstream JSON answer with its status (404 and 400 explain themselves to the caller). */
+function relayJson(c: Context, response: UpstreamResponse) {
+  const status = response.status === 200 || response.status === 400 || response.status === 404 ? response.status : 502;
+  if (!response.contentType?.includes("json")) {
+    return c.json({ error: { code: status === 404 ? "not_found" : "upstream_error", message: response.body.trim().slice(0, 200) || `HTTP ${response.status}` } }, status);
+  }
+  return c.body(response.body, status, { "Content-Type": "application/json; charset=utf-8" });
+}
+
 export function searchRoutes(deps: { service: SearchService; sources: Sources }) {
   return new Hono<AppEnv>()
     .get("/search", async (c) => {
@@ -71,6 +110,50 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
         });
       } catch (error) {
         throw sourceError("ArXiv", error);
+      }
+    })
+    .get("/openalex", async (c) => {
+      const params = parse(openAlexProxySchema, queryObject(c));
+      if (params.filter) {
+        const problems = validateOpenAlexFilter(params.filter);
+        if (problems.length > 0) throw errors.validation(problems.map((problem) => problem.message).join(" "), problems);
+      }
+      try {
+        if (params.works) return relayJson(c, await deps.sources.openalex.work(params.works));
+        const response = await deps.sources.openalex.list({
+          entity: params.entity,
+          search: params.search,
+          filter: params.filter,
+          sort: params.sort,
+          select: params.select,
+          page: params.page,
+          perPage: params.per_page,
+          cursor: params.cursor,
+        });
+        return relayJson(c, response);
+      } catch (error) {
+        throw sourceError("OpenAlex", error);
+      }
+    })
+    .get("/crossref", async (c) => {
+      const params = parse(crossrefProxySchema, queryObject(c));
+      try {
+        if (params.doi) return relayJson(c, await deps.sources.crossref.work(params.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, "")));
+        const response = await deps.sources.crossref.list({
+          query: params.query,
+          // query.title is deprecated upstream; query.bibliographic covers titles.
+          bibliographic: params["query.bibliographic"] ?? params["query.title"],
+          author: params["query.author"],
+          filter: params.filter,
+          sort: params.sort,
+          order: params.order,
+          rows: params.rows,
+          offset: params.offset,
+          select: params.select,
+        });
+        return relayJson(c, response);
+      } catch (error) {
+        throw sourceError("Crossref", error);
       }
     });
 }

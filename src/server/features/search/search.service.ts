@@ -1,6 +1,6 @@
 import { SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchParams, type SearchResponse } from "@/shared/search-params";
-import { buildArxivQuery, validateArxivQuery } from "@/shared/search-query";
+import { buildArxivQuery, isFieldQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
 import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/server/sources/arxiv/arxiv-atom";
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
@@ -15,10 +15,40 @@ export function sourceError(label: string, error: unknown): AppError {
     return new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : 502);
   }
   if (error instanceof ArxivFeedError) return new AppError("upstream_rejected", `${label} API error: ${error.message}`, 400);
+  if (error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError")) {
+    return new AppError("upstream_malformed", `${label} API error: the response could not be read`, 502);
+  }
   if (error instanceof ArxivMalformedError) {
     return new AppError("upstream_malformed", `${label} API error: the response could not be read (${error.message})`, 502);
   }
   throw error;
+}
+
+/** Fielded terms of an arXiv-style query, for the sources that take fields as parameters. */
+export function splitFieldQuery(q: string): { text: string[]; title: string[]; author: string[]; abstract: string[] } {
+  const parts = { text: [] as string[], title: [] as string[], author: [] as string[], abstract: [] as string[] };
+  const pattern = /(?:([A-Za-z]+):)?("([^"]*)"|\(([^)]*)\)|(\S+))/g;
+  for (const match of q.matchAll(pattern)) {
+    const value = (match[3] ?? match[4] ?? match[5] ?? "").trim();
+    if (!value || /^(AND|OR|ANDNOT)$/.test(value)) continue;
+    const prefix = match[1]?.toLowerCase();
+    if (prefix === "ti") parts.title.push(value);
+    else if (prefix === "au") parts.author.push(value.replace(/_/g, " "));
+    else if (prefix === "abs") parts.abstract.push(value);
+    else parts.text.push(value);
+  }
+  return parts;
+}
+
+/** A filter value must not carry OpenAlex's separators. */
+const filterValue = (value: string) => value.replace(/[,|:]/g, " ").replace(/\s+/g, " ").trim();
+
+/** "2023" -> "2023-01-01" (from) / "2023-12-31" (to); "2023-05" -> the month's bounds. */
+function fullDate(date: string, edge: "from" | "to"): string {
+  const [year, month, day] = date.split("-");
+  if (day) return date;
+  if (month) return edge === "from" ? `${year}-${month}-01` : `${year}-${month}-${new Date(Number(year), Number(month), 0).getDate()}`;
+  return edge === "from" ? `${year}-01-01` : `${year}-12-31`;
 }
 
 export function searchService(deps: { sources: Sources }) {
@@ -49,12 +79,87 @@ export function searchService(deps: { sources: Sources }) {
     }
   }
 
+  /** Title, author and date parts of a query, from field syntax and the advanced form alike. */
+  function structured(params: SearchParams) {
+    const q = params.q.trim();
+    const fielded = q && isFieldQuery(q) ? splitFieldQuery(q) : { text: q ? [q] : [], title: [], author: [], abstract: [] };
+    return {
+      text: fielded.text.join(" "),
+      title: [...fielded.title, params.title.trim()].filter(Boolean).join(" "),
+      authors: [...fielded.author, ...params.authors.map((author) => author.trim())].filter(Boolean),
+      abstract: fielded.abstract.join(" "),
+      dateFrom: params.dateFrom ? fullDate(params.dateFrom, "from") : null,
+      dateTo: params.dateTo ? fullDate(params.dateTo, "to") : null,
+    };
+  }
+
+  async function searchOpenAlex(params: SearchParams): Promise<SearchResponse> {
+    const parts = structured(params);
+    const filters: string[] = [];
+    if (parts.title) filters.push(`title.search:${filterValue(parts.title)}`);
+    if (parts.abstract) filters.push(`abstract.search:${filterValue(parts.abstract)}`);
+    for (const author of parts.authors) filters.push(`raw_author_name.search:${filterValue(author)}`);
+    if (parts.dateFrom) filters.push(`from_publication_date:${parts.dateFrom}`);
+    if (parts.dateTo) filters.push(`to_publication_date:${parts.dateTo}`);
+    const filter = filters.join(",");
+    const problems = filter ? validateOpenAlexFilter(filter) : [];
+    if (problems.length > 0) throw errors.validation(problems.map((problem) => problem.message).join(" "), problems);
+    const { field, order } = parseSort(params.sort);
+    const direction = order === "ascending" ? "asc" : "desc";
+    const sort =
+      field === "submittedDate" || field === "lastUpdatedDate"
+        ? `publication_date:${direction}`
+        : field === "relevance" && parts.text
+          ? "relevance_score:desc"
+          : undefined;
+    try {
+      const result = await deps.sources.openalex.searchWorks({
+        search: parts.text || undefined,
+        filter: filter || undefined,
+        sort,
+        page: params.page + 1,
+        perPage: params.size,
+      });
+      return { papers: result.papers, total: Math.min(result.count, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
+    } catch (error) {
+      throw sourceError("OpenAlex", error);
+    }
+  }
+
+  async function searchCrossref(params: SearchParams): Promise<SearchResponse> {
+    const parts = structured(params);
+    const filters: string[] = [];
+    if (parts.dateFrom) filters.push(`from-pub-date:${parts.dateFrom}`);
+    if (parts.dateTo) filters.push(`until-pub-date:${parts.dateTo}`);
+    const { field, order } = parseSort(params.sort);
+    const sort = field === "submittedDate" ? "published" : field === "lastUpdatedDate" ? "updated" : "relevance";
+    try {
+      const result = await deps.sources.crossref.searchWorks({
+        query: [parts.text, parts.abstract].filter(Boolean).join(" ") || undefined,
+        bibliographic: parts.title || undefined,
+        author: parts.authors.join(" ") || undefined,
+        filter: filters.join(",") || undefined,
+        sort,
+        order: order === "ascending" ? "asc" : "desc",
+        rows: params.size,
+        offset: params.page * params.size,
+      });
+      return { papers: result.papers, total: Math.min(result.total, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
+    } catch (error) {
+      throw sourceError("Crossref", error);
+    }
+  }
+
   return {
     async search(params: SearchParams): Promise<SearchResponse> {
       if (!hasSearchCriteria(params)) throw new AppError("empty_query", "No search query provided", 400);
       switch (params.source) {
         case "arxiv":
           return searchArxiv(params);
+        case "openalex":
+          return searchOpenAlex(params);
+        case "crossref":
+          return searchCrossref(params);
         default:
           throw new AppError("unknown_source", `Search provider not found for source: ${params.source}`, 400);
       }

@@ -1,0 +1,90 @@
+import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
+import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { UpstreamError } from "@/server/sources/http/upstream-error";
+import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "./openalex-works";
+
+const LOOKUP_FRESH_MS = 24 * 60 * 60 * 1000;
+const LOOKUP_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The OpenAlex entity lists Quire reads. */
+export const OPENALEX_ENTITIES = ["works", "authors"] as const;
+
+export type OpenAlexListParams = {
+  entity?: (typeof OPENALEX_ENTITIES)[number];
+  search?: string;
+  filter?: string;
+  sort?: string;
+  page?: number;
+  perPage?: number;
+  select?: string;
+  cursor?: string;
+};
+
+/** OpenAlex through the shared upstream client; adds `mailto` and the optional `api_key`. */
+export function createOpenAlexSource(options: { client: UpstreamClient; baseUrl: string; mailto?: string; apiKey?: string }) {
+  const { client, baseUrl, mailto, apiKey } = options;
+
+  function withIdentity(url: URL): string {
+    if (mailto) url.searchParams.set("mailto", mailto);
+    if (apiKey) url.searchParams.set("api_key", apiKey);
+    return url.toString();
+  }
+
+  function listUrl(params: OpenAlexListParams): string {
+    const url = new URL(`${baseUrl}/${params.entity ?? "works"}`);
+    if (params.search) url.searchParams.set("search", params.search);
+    if (params.filter) url.searchParams.set("filter", params.filter);
+    if (params.sort) url.searchParams.set("sort", params.sort);
+    if (params.select) url.searchParams.set("select", params.select);
+    if (params.cursor) url.searchParams.set("cursor", params.cursor);
+    else url.searchParams.set("page", String(params.page ?? 1));
+    url.searchParams.set("per_page", String(params.perPage ?? 25));
+    return withIdentity(url);
+  }
+
+  const ignoreParams = ["api_key", "mailto"];
+
+  function list(params: OpenAlexListParams): Promise<UpstreamResponse> {
+    return client.get(listUrl(params), { accept: "application/json", freshMs: SEARCH_STALE_MS, keepMs: SEARCH_KEEP_MS, ignoreParams });
+  }
+
+  /** One work by OpenAlex id (W123) or `doi:10.x/y`. */
+  function work(id: string): Promise<UpstreamResponse> {
+    const url = new URL(`${baseUrl}/works/${encodeURIComponent(id).replace(/%3A/gi, ":").replace(/%2F/gi, "/")}`);
+    return client.get(withIdentity(url), { accept: "application/json", freshMs: LOOKUP_FRESH_MS, keepMs: LOOKUP_KEEP_MS, ignoreParams });
+  }
+
+  function ensureOk(response: UpstreamResponse): UpstreamResponse {
+    if (response.status !== 200) {
+      throw new UpstreamError("openalex", response.status, response.statusText, openAlexMessage(response));
+    }
+    return response;
+  }
+
+  return {
+    list,
+    work,
+    async searchWorks(params: OpenAlexListParams) {
+      const response = ensureOk(await list({ ...params, entity: "works" }));
+      return parseOpenAlexList(JSON.parse(response.body));
+    },
+    async getWork(id: string) {
+      const response = await work(id);
+      if (response.status === 404) return null;
+      ensureOk(response);
+      return openAlexWorkToPaper(openAlexWorkSchema.parse(JSON.parse(response.body)));
+    },
+  };
+}
+
+/** OpenAlex explains a 400 in `{ error, message }`; keep its words. */
+function openAlexMessage(response: UpstreamResponse): string {
+  try {
+    const body = JSON.parse(response.body) as { message?: string; error?: string };
+    return body.message ?? body.error ?? `OpenAlex answered ${response.status}`;
+  } catch {
+    return `OpenAlex answered ${response.status}`;
+  }
+}
+
+export type OpenAlexSource = ReturnType<typeof createOpenAlexSource>;
