@@ -18,10 +18,27 @@ export type TestServer = {
 
 /** Quire's real app on a real HTTP port over a fresh test database. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; webDistDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    /** Share another server's database, as a second instance would; it stays open after close(). */
+    database?: DatabaseHandle;
+    /** The sandbox upstream to wire every source to. */
+    sandboxUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: ".tmp/test-data", LOG_LEVEL: "silent", PORT: "0", ...options.env });
+  const database = options.database ?? (await createTestDatabase());
+  const upstreamEnv: Record<string, string> = options.sandboxUrl
+    ? {
+        ARXIV_API_URL: `${options.sandboxUrl}/arxiv/api/query`,
+        ARXIV_PDF_URL: `${options.sandboxUrl}/arxiv/pdf`,
+        OPENALEX_API_URL: `${options.sandboxUrl}/openalex`,
+        CROSSREF_API_URL: `${options.sandboxUrl}/crossref`,
+        ZOTERO_API_URL: `${options.sandboxUrl}/zotero`,
+        CONTACT_EMAIL: "tests@quire.invalid",
+      }
+    : {};
+  const config = loadConfig({ DATA_DIR: ".tmp/test-data", LOG_LEVEL: "silent", PORT: "0", ...upstreamEnv, ...options.env });
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const auth = createAuth({ db: database.db, config, secret });
   const logger = createLogger(config.LOG_LEVEL);
@@ -37,7 +54,7 @@ export async function startTestServer(
     database,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

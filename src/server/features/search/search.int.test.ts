@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { paperSchema } from "@/shared/paper";
+import { startSandbox } from "../../../../sandbox/server";
+import { startTestServer, type TestServer } from "@/test/test-server";
+import { testDatabaseKind } from "@/test/test-database";
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  server = await startTestServer({ sandboxUrl: sandbox.url });
+}, 60_000);
+afterEach(async () => {
+  await fetch(`${sandbox.url}/__control/faults`, { method: "DELETE" });
+  await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
+});
+afterAll(async () => {
+  await server?.close();
+  await sandbox?.close();
+});
+
+type SandboxRequest = { path: string; ms: number; headers?: Record<string, string> };
+async function arxivRequests(): Promise<SandboxRequest[]> {
+  const response = await fetch(`${sandbox.url}/__control/requests?route=arxiv-api`);
+  return ((await response.json()) as { requests: SandboxRequest[] }).requests;
+}
+async function fault(body: Record<string, unknown>) {
+  const response = await fetch(`${sandbox.url}/__control/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+}
+const search = (query: string, base = server.url) => fetch(`${base}/api/search?${query}`);
+
+describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
+  it("answers unified papers from the sandbox's corpus", async () => {
+    const response = await search("source=arxiv&q=cat:cs.CL&size=20");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ page: 0, size: 20 });
+    expect(body.papers).toHaveLength(20);
+    expect(body.total).toBeGreaterThan(20);
+    expect(body.total).toBeLessThanOrEqual(2000);
+    for (const paper of body.papers) {
+      paperSchema.parse(paper);
+      expect(paper.categories).toContain("cs.CL");
+    }
+    const [request] = await arxivRequests();
+    expect(request?.headers?.["user-agent"]).toMatch(/^Quire\/.*mailto:tests@quire\.invalid/);
+  }, 30_000);
+
+  it("serves a repeated query from the cache without a second upstream call", async () => {
+    const first = await (await search("q=cat:cs.CV%20AND%20ti:diffusion&size=20")).json();
+    const second = await (await search("q=cat:cs.CV%20AND%20ti:diffusion&size=20")).json();
+    expect(second).toEqual(first);
+    expect(await arxivRequests()).toHaveLength(1);
+  }, 30_000);
+
+  it.each([
+    ["unbalanced parentheses", "q=(ti:graph", /parenthesis/],
+    ["unbalanced quotes", 'q=ti:"graph', /quote/],
+    ["an unknown prefix", "q=author:smith", /Unknown field prefix "author:"/],
+    ["a page beyond the cap", "q=graph&page=40&size=100", /past the last one/],
+    ["a size not offered", "q=graph&size=30", /size must be one of 20, 50, 100/],
+    ["a 10,000-character query", `q=${"a".repeat(10_000)}`, /longer than 1000 characters/],
+    ["non-UTF-8 bytes", "q=%FF%FE", /not valid UTF-8/],
+    ["no query at all", "source=arxiv", /No search query provided/],
+    ["an unknown source", "source=scholar&q=x", /source must be arxiv, openalex or crossref/],
+  ])("refuses %s with a clear 400 and no upstream call", async (_label, query, message) => {
+    const response = await search(query);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.message).toMatch(message);
+    expect(await arxivRequests()).toHaveLength(0);
+  });
+
+  it("retries a 429 only after Retry-After", async () => {
+    await fault({ route: "arxiv-api", status: 429, retryAfter: 2, times: 1 });
+    const response = await search("q=ti:retry%20AND%20cat:cs.AI");
+    expect(response.status).toBe(200);
+    const requests = await arxivRequests();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.ms - requests[0]!.ms).toBeGreaterThanOrEqual(2000);
+  }, 30_000);
+
+  it('gives "ArXiv API error: 503 Service Unavailable" after three 503s', async () => {
+    await fault({ route: "arxiv-api", status: 503, times: 3 });
+    const response = await search("q=ti:unavailable");
+    expect(response.status).toBe(502);
+    expect((await response.json()).error).toEqual({ code: "upstream_error", message: "ArXiv API error: 503 Service Unavailable" });
+    expect(await arxivRequests()).toHaveLength(3);
+  }, 40_000);
+
+  it("reports a malformed Atom body clearly", async () => {
+    await fault({ route: "arxiv-api", malformed: true, times: 3 });
+    const response = await search("q=ti:garbled");
+    expect(response.status).toBe(502);
+    const body = await response.json();
+    expect(body.error.code).toBe("upstream_malformed");
+    expect(body.error.message).toMatch(/^ArXiv API error: the response could not be read/);
+  }, 30_000);
+
+  it("relays the Atom feed at /api/arxiv, error feeds with 400", async () => {
+    const ok = await fetch(`${server.url}/api/arxiv?id_list=0704.0001`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toContain("application/atom+xml");
+    expect(await ok.text()).toContain("<opensearch:totalResults>1</opensearch:totalResults>");
+    const bad = await fetch(`${server.url}/api/arxiv?id_list=abc`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("incorrect id format for abc");
+  }, 30_000);
+});
+
+describe("the arXiv rate limit across instances", () => {
+  it("keeps ten different queries from two instances on one database at least 3 s apart", async () => {
+    const second = await startTestServer({ sandboxUrl: sandbox.url, database: server.database });
+    try {
+      const queries = Array.from({ length: 10 }, (_, i) => `q=ti:burst${i}`);
+      const answers = await Promise.all(queries.map((query, i) => search(query, i % 2 === 0 ? server.url : second.url)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      const times = (await arxivRequests()).map((request) => request.ms).sort((a, b) => a - b);
+      expect(times).toHaveLength(10);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2990);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
+});
