@@ -1,0 +1,26 @@
+/**
+ * The fault a test may queue (POST /__control/faults). Kept apart from faults.ts so that zod
+ * loads only when a test first queues a fault, not on every sandbox start.
+ */
+import { z } from "zod";
+
+/** What a test may queue; `route` is checked against the registered route names. */
+export const faultInputSchema = z
+  .object({
+    route: z.string().min(1),
+    latencyMs: z.number().int().min(0).max(600_000).optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    /** Seconds, sent as Retry-After with `status`. */
+    retryAfter: z.number().int().min(0).optional(),
+    /** Body for a `status` answer; a short plain-text default otherwise. */
+    body: z.string().optional(),
+    /** Never answer; the request ends when the client gives up or the sandbox closes. */
+    hang: z.boolean().optional(),
+    /** Answer 200 with the real body cut short and garbled. */
+    malformed: z.boolean().optional(),
+    /** How many requests the fault applies to; unlimited when absent. */
+    times: z.number().int().min(1).optional(),
+  })
+  .strict();
+
+export type FaultInput = z.infer<typeof faultInputSchema>;

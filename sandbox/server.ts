@@ -1,0 +1,78 @@
+/**
+ * The sandbox upstream: one HTTP server that answers like arXiv (and, as they are added, the
+ * other upstreams in routes/registry.ts) over recorded real data, plus the /__control API that
+ * tests use to inject faults and read the requests the app made.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { getSearchIndex } from "./arxiv/search-index";
+import { getCorpus } from "./corpus";
+import { registerControlRoutes } from "./routes/control";
+import { UPSTREAMS } from "./routes/registry";
+import { createSandboxContext, type SandboxContext, type Upstream } from "./upstream";
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /**
+   * Load the corpus and search index before listening (default true), so the first request
+   * is as fast as any other. About 0.4 s from the cache in sandbox/.cache, a few seconds the
+   * first time on a fresh checkout.
+   */
+  preload?: boolean;
+}
+
+export interface RunningSandbox {
+  /** Base URL without trailing slash, e.g. "http://127.0.0.1:40123". */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The Hono app with every upstream and the control API; exported for in-process tests. */
+export function createSandboxApp(upstreams: readonly Upstream[] = UPSTREAMS): { app: Hono; context: SandboxContext } {
+  const app = new Hono();
+  const context = createSandboxContext(upstreams);
+  registerControlRoutes(app, context);
+  for (const upstream of upstreams) upstream.register(app, context);
+  app.notFound((c) => c.text("Not Found", 404));
+  app.onError((error, c) => {
+    console.error("[sandbox]", error);
+    return c.text(`Internal Server Error: ${error.message}`, 500);
+  });
+  return { app, context };
+}
+
+/** Preloads the data the arXiv routes need; returns how long it took in ms. */
+export function preloadData(): number {
+  const started = performance.now();
+  getCorpus();
+  getSearchIndex();
+  return performance.now() - started;
+}
+
+export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true }: SandboxOptions = {}): Promise<RunningSandbox> {
+  if (preload) preloadData();
+  const { app, context } = createSandboxApp();
+  const server = await new Promise<Server>((resolve, reject) => {
+    const created = serve({ fetch: app.fetch, port, hostname: host }) as Server;
+    created.once("listening", () => resolve(created));
+    created.once("error", reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        context.releaseHangs();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive and held (hang fault) connections would otherwise keep close() waiting.
+        server.closeAllConnections();
+      }),
+  };
+}
