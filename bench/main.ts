@@ -1,30 +1,46 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runCase, type BenchCase, type BenchResult } from "./harness";
-import { serverBenchmarks } from "./server.bench";
+import type { Figure } from "./figures";
+import { searchSuite } from "./search.bench";
+import { serverSuite } from "./server.bench";
 
-/** `npm run bench`: runs every benchmark, prints a table and writes bench/results/<timestamp>.json. */
+const SUITES: Record<string, () => Promise<Figure[]>> = {
+  server: serverSuite,
+  search: searchSuite,
+};
+
+/**
+ * `npm run bench [-- suite ...]`: runs the named suites (all by default), prints a table and
+ * writes bench/results/<timestamp>.json. Every figure is measured against a baseline in the same run.
+ */
 async function main() {
-  const cases: BenchCase[] = [...serverBenchmarks()];
-  const results: BenchResult[] = [];
-  for (const bench of cases) {
-    process.stdout.write(`running: ${bench.name} ...\n`);
-    results.push(await runCase(bench));
+  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+  const unknown = requested.filter((name) => !(name in SUITES));
+  if (unknown.length > 0) {
+    console.error(`Unknown suite ${unknown.join(", ")}; known: ${Object.keys(SUITES).join(", ")}`);
+    process.exit(2);
+  }
+  const figures: Figure[] = [];
+  for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
+    process.stdout.write(`running suite: ${name} ...\n`);
+    figures.push(...(await SUITES[name]!()));
   }
   console.log("");
   console.table(
-    results.map((r) => ({
-      benchmark: r.name,
-      baseline: r.baselineName,
-      "baseline µs/op": r.baselineMedianUs,
-      "subject µs/op": r.subjectMedianUs,
-      "ratio (subject/baseline)": r.ratio,
+    figures.map((f) => ({
+      suite: f.suite,
+      figure: f.name,
+      value: `${f.value} ${f.unit}`,
+      baseline: f.baseline ? `${f.baseline}: ${f.baselineValue} ${f.unit}` : "",
+      ratio: f.ratio ?? "",
+      goal: f.goal ?? "",
+      met: f.met === undefined ? "" : f.met ? "yes" : "NO",
     })),
   );
   const dir = path.join(process.cwd(), "bench", "results");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify({ node: process.version, at: new Date().toISOString(), results }, null, 2));
+  writeFileSync(file, JSON.stringify({ node: process.version, at: new Date().toISOString(), figures }, null, 2));
   console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
   process.exit(0);
 }

@@ -1,4 +1,4 @@
-// npm run bench: every benchmark in bench/, each measured against a baseline in the same run.
+// npm run bench [-- suite ...]: benchmarks, each measured against a baseline in the same run.
 import { run } from "./lib.mjs";
 
-process.exitCode = run("tsx", ["bench/main.ts"], { env: { ...process.env, LOG_LEVEL: "silent" } });
+process.exitCode = run("tsx", ["bench/main.ts", ...process.argv.slice(2)], { env: { ...process.env, LOG_LEVEL: "silent" } });

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build, root, run } from "./lib.mjs";
+import { build, freePort, root, run } from "./lib.mjs";
 import { findPostgresBin, startPostgres } from "./postgres.mjs";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -58,10 +58,10 @@ function countVitest(file) {
   return true;
 }
 
-function vitest(project, label, env = {}) {
+function vitest(project, label, env = {}, filters = []) {
   const out = path.join(reportDir, `vitest-${label}.json`);
   rmSync(out, { force: true });
-  const status = run("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`], {
+  const status = run("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...filters], {
     env: { ...process.env, ...env },
   });
   if (!countVitest(out)) totals.failed += 1;
@@ -89,7 +89,8 @@ await step("Integration tests on PostgreSQL", async () => {
   const postgres = await startPostgres();
   console.log(`PostgreSQL ${postgres.major} on 127.0.0.1:${postgres.port}`);
   try {
-    return vitest("integration", "integration-postgres", { QUIRE_TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url });
+    // The sandbox's own tests do not touch the database; they ran once above.
+    return vitest("integration", "integration-postgres", { QUIRE_TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url }, ["src/"]);
   } finally {
     postgres.stop();
   }
@@ -97,12 +98,17 @@ await step("Integration tests on PostgreSQL", async () => {
 await step("Build", () => {
   build({ quiet: true });
 });
-await step("End-to-end tests (Chromium)", () => {
+await step("End-to-end tests (Chromium)", async () => {
   const out = path.join(reportDir, "playwright.json");
   rmSync(out, { force: true });
   rmSync(path.join(root, "test-results", "screens"), { recursive: true, force: true });
+  // Free ports, so a Quire or a demo already running on this machine does not get in the way.
+  const ports = {
+    E2E_PORT: process.env.E2E_PORT ?? String(await freePort()),
+    E2E_SANDBOX_PORT: process.env.E2E_SANDBOX_PORT ?? String(await freePort()),
+  };
   const status = run("playwright", ["test", "--reporter=list,json"], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CHROMIUM_PATH: chromiumPath },
+    env: { ...process.env, ...ports, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CHROMIUM_PATH: chromiumPath },
   });
   if (!countPlaywright(out)) totals.failed += 1;
   return status === 0;
@@ -111,6 +117,10 @@ await step("End-to-end tests (Chromium)", () => {
 section("Summary");
 for (const [name, seconds, ok] of timings) console.log(`${ok ? "ok  " : "FAIL"} ${name.padEnd(36)} ${seconds.toFixed(1)} s`);
 console.log(`Total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (failures.length) console.log(`Failed steps: ${failures.join(", ")}`);
+if (failures.length) {
+  console.log(`Failed steps: ${failures.join(", ")}`);
+  // A step that failed before running its tests (a crash, a port in use) still counts as a failure.
+  totals.failed = Math.max(totals.failed, failures.length);
+}
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { startSandbox } from "../sandbox/server";
+import { percentile, round, throughput, type Figure } from "./figures";
+import { startTestServer } from "@/test/test-server";
+
+const ARXIV_GAP_MS = 3100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Issue 3's figures, all in one run against the sandbox: the server's overhead on a search,
+ * the cache against a cold query, cached-search throughput against a trivial route, the time
+ * to the first result row in Chromium, and the initial JavaScript of /search.
+ */
+export async function searchSuite(): Promise<Figure[]> {
+  const sandbox = await startSandbox({ port: 0 });
+  const distDir = path.join(process.cwd(), "dist", "web");
+  const server = await startTestServer({ sandboxUrl: sandbox.url, webDistDir: distDir });
+  const figures: Figure[] = [];
+  const suite = "search";
+  const requestsSince = async (since: number) =>
+    ((await (await fetch(`${sandbox.url}/__control/requests?route=arxiv-api&since=${since}`)).json()) as { requests: { path: string }[] }).requests;
+  try {
+    // 1. Overhead: each uncached search through the app, minus the same upstream request sent straight to the sandbox.
+    const overheads: number[] = [];
+    const cold: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const since = Date.now();
+      const appMs = await timed(`${server.url}/api/search?source=arxiv&q=${encodeURIComponent(`abs:model AND cat:cs.LG AND ti:a${i}*`)}&size=50`);
+      const [request] = await requestsSince(since);
+      const directMs = await timed(`${sandbox.url}${request!.path}`);
+      overheads.push(appMs - directMs);
+      cold.push(appMs);
+      await sleep(ARXIV_GAP_MS);
+    }
+    figures.push({
+      suite,
+      name: "server overhead on /api/search, p50 (app minus direct sandbox call)",
+      value: round(percentile(overheads, 50)),
+      unit: "ms",
+      goal: "≤ 5 ms",
+      met: percentile(overheads, 50) <= 5,
+    });
+    figures.push({ suite, name: "server overhead on /api/search, p95", value: round(percentile(overheads, 95)), unit: "ms" });
+
+    // 2. Cache: the same query again, against the cold ones above.
+    const cachedUrl = `${server.url}/api/search?source=arxiv&q=${encodeURIComponent("abs:model AND cat:cs.LG AND ti:a0*")}&size=50`;
+    const warm: number[] = [];
+    for (let i = 0; i < 50; i++) warm.push(await timed(cachedUrl));
+    figures.push({
+      suite,
+      name: "repeated (cached) search, p50",
+      value: round(percentile(warm, 50)),
+      unit: "ms",
+      baseline: "cold search p50",
+      baselineValue: round(percentile(cold, 50)),
+      ratio: round(percentile(warm, 50) / percentile(cold, 50), 3),
+    });
+
+    // 3. Throughput of cached search at 32 connections against a trivial route on the same server.
+    const trivial = await throughput(() => fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer()), 32, 4000);
+    const searchRps = await throughput(() => fetch(cachedUrl).then((r) => r.arrayBuffer()), 32, 4000);
+    figures.push({
+      suite,
+      name: "cached search throughput, 32 connections",
+      value: round(searchRps, 0),
+      unit: "req/s",
+      baseline: "GET /api/health",
+      baselineValue: round(trivial, 0),
+      ratio: round(searchRps / trivial),
+      goal: "≥ 0.5",
+      met: searchRps / trivial >= 0.5,
+    });
+
+    // 4 and 5 need the built SPA and Chromium.
+    if (existsSync(path.join(distDir, "index.html")) && existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      });
+      try {
+        // Initial JavaScript of /search: every script the page loads, gzipped as served.
+        const page = await browser.newPage();
+        const scripts = new Set<string>();
+        page.on("request", (request) => {
+          if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+        });
+        await page.goto(`${server.url}/search`, { waitUntil: "networkidle" });
+        const gzipBytes = [...scripts].reduce((sum, script) => {
+          const file = path.join(distDir, script);
+          return sum + (existsSync(file) ? gzipSync(readFileSync(file)).length : 0);
+        }, 0);
+        figures.push({
+          suite,
+          name: "initial JavaScript of /search, gzipped",
+          value: round(gzipBytes / 1024, 1),
+          unit: "KB",
+          goal: "≤ 200 KB",
+          met: gzipBytes / 1024 <= 200,
+        });
+
+        // Time to the first result row with the sandbox adding 500 ms.
+        await sleep(ARXIV_GAP_MS);
+        await fetch(`${sandbox.url}/__control/faults`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ route: "arxiv-api", latencyMs: 500 }),
+        });
+        const query = "ti:transformer AND cat:cs.CL";
+        const fresh = await browser.newPage();
+        const started = performance.now();
+        await fresh.goto(`${server.url}/search?q=${encodeURIComponent(query)}`);
+        await fresh.locator("[data-paper-row], table tbody tr, [data-testid='paper-card']").first().waitFor({ state: "visible", timeout: 30_000 });
+        const firstRowMs = performance.now() - started;
+        figures.push({
+          suite,
+          name: "navigation to /search?q=… until the first result row (sandbox +500 ms)",
+          value: round(firstRowMs, 0),
+          unit: "ms",
+          goal: "≤ 900 ms",
+          met: firstRowMs <= 900,
+        });
+      } finally {
+        await browser.close();
+      }
+    } else {
+      console.warn("skipping browser figures: run `npm run build` and install chromium first");
+    }
+  } finally {
+    await fetch(`${sandbox.url}/__control/faults`, { method: "DELETE" }).catch(() => {});
+    await server.close();
+    await sandbox.close();
+  }
+  return figures;
+}
