@@ -24,8 +24,6 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  // Search tests share one server whose arXiv client keeps one request every 3 s.
-  fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

@@ -59,6 +59,35 @@ export const PAPER_STALE_MS = 60 * 60 * 1000;
 export const PAPER_KEEP_MS = 24 * 60 * 60 * 1000;
 export const PREFERENCE_STALE_MS = 5 * 60 * 1000;
 
+/** Input history: the newest entries kept per input, most recent first (core-app.md section 9). */
+export const INPUT_HISTORY_MAX_ENTRIES = 10;
+
+/** Search history (core-app.md section 9): signed-in users on the server, anonymous visitors on the device. */
+export const SEARCH_HISTORY_SIGNED_IN_MAX_ENTRIES = 10;
+export const SEARCH_HISTORY_SIGNED_IN_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+export const SEARCH_HISTORY_ANONYMOUS_MAX_ENTRIES = 5;
+export const SEARCH_HISTORY_ANONYMOUS_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+/** A save this soon after the previous one is skipped unless q, author or source changed. */
+export const SEARCH_HISTORY_DUPLICATE_WINDOW_MS = 30 * 1000;
+export const SEARCH_HISTORY_SIGNED_IN_SAVE_DEBOUNCE_MS = 1000;
+export const SEARCH_HISTORY_ANONYMOUS_SAVE_DEBOUNCE_MS = 500;
+
+/** Pull-to-refresh (core-app.md section 9): pull distance in px, finger-to-pull ratio, cap as a multiple of the threshold. */
+export const PULL_TO_REFRESH_THRESHOLD_PX = 80;
+export const PULL_TO_REFRESH_RESISTANCE = 2.5;
+export const PULL_TO_REFRESH_MAX_PULL_FACTOR = 1.5;
+
+/** Paper lists show this many authors before "+N more" (core-app.md section 9, "UI"). */
+export const AUTHORS_SHOWN = 3;
+
+/** Reading history (core-app.md sections 4 and 9). */
+export const READING_HISTORY_MERGE_WINDOW_MS = 60 * 60 * 1000;
+export const READING_HISTORY_KEEP_PER_PAPER_VIEW = 10;
+export const READING_HISTORY_ANONYMOUS_MAX_ENTRIES = 50;
+export const READING_HISTORY_STALE_MS = 30 * 60 * 1000;
+export const READING_HISTORY_LOAD_LIMIT = 1000;
+export const READING_HISTORY_LIST_LIMIT = 50;
+
 /** Upstream etiquette: arXiv allows one request every 3 seconds. */
 export const ARXIV_MIN_INTERVAL_MS = 3000;
 export const ARXIV_MAX_RESULTS_LIMIT = 30000;

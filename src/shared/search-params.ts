@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { PAGE_SIZE_OPTIONS, SEARCH_DEFAULT_PAGE_SIZE, SEARCH_TOTAL_CAP } from "./constants";
 import { MAX_QUERY_LENGTH } from "./search-query";
+import { DEFAULT_SORT, SEARCH_SOURCES, SORT_FIELDS, SORT_ORDERS } from "./search-options";
 
-export const SEARCH_SOURCES = ["arxiv", "openalex", "crossref"] as const;
-export type SearchSource = (typeof SEARCH_SOURCES)[number];
-
-export const SORT_FIELDS = ["relevance", "submittedDate", "lastUpdatedDate", "title"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export const SORT_ORDERS = ["descending", "ascending"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const DEFAULT_SORT = "relevance-descending";
+// The vocabulary lives in zod-free search-options.ts so the browser bundle does not need zod.
+export { DEFAULT_SORT, SEARCH_SOURCES, SORT_FIELDS, SORT_ORDERS, hasSearchCriteria, parseSort } from "./search-options";
+export type { SearchSource, SortField, SortOrder } from "./search-options";
 
 const datePattern = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 
@@ -54,19 +50,6 @@ export const searchParamsSchema = z
   });
 
 export type SearchParams = z.infer<typeof searchParamsSchema>;
-
-/** Splits "submittedDate-descending" into its field and order. */
-export function parseSort(sort: string): { field: SortField; order: SortOrder } {
-  const [field, order] = sort.split("-") as [SortField, SortOrder];
-  return { field, order };
-}
-
-/** Whether the parameters hold anything to search for (a query or an advanced filter). */
-export function hasSearchCriteria(params: Pick<SearchParams, "q" | "title" | "authors" | "dateFrom" | "dateTo">): boolean {
-  return Boolean(
-    params.q.trim() || params.title.trim() || params.authors.some((author) => author.trim()) || params.dateFrom || params.dateTo,
-  );
-}
 
 export type SearchResponse = {
   papers: import("./paper").Paper[];
