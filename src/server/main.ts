@@ -5,6 +5,7 @@ import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
+import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
 import { createLogger } from "@/server/logger";
 import { createSources } from "@/server/sources/sources";
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const auth = createAuth({ db: database.db, config, secret });
   const sources = createSources({ config, db: database.db, logger });
   const app = createApp({ config, database, auth, sources, logger });
+  const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     logger.info(
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     stopping = true;
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
+    stopCacheCleanup();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
     lock?.release();

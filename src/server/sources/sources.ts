@@ -4,7 +4,7 @@ import type { Database } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import { createArxivSource } from "./arxiv/arxiv-source";
 import { createCrossrefSource } from "./crossref/crossref-source";
-import { createLocalRateLimiter, createSharedIntervalLimiter } from "./http/rate-limit";
+import { createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
 import { createOpenAlexSource } from "./openalex/openalex-source";
@@ -17,31 +17,13 @@ export function createSources(options: { config: Config; db: Database; logger: L
   const { config, db, logger } = options;
   const cache = responseCacheRepository(db);
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
-  const arxivClient = createUpstreamClient({
-    source: "arxiv",
-    limiter: createSharedIntervalLimiter({ db, host: new URL(config.ARXIV_API_URL).host, intervalMs: ARXIV_MIN_INTERVAL_MS }),
-    cache,
-    userAgent,
-    logger,
-    timeoutMs: 20_000,
-  });
+  const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
+    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs });
+  const arxivHost = new URL(config.ARXIV_API_URL).host;
+  const arxivClient = client("arxiv", createSharedIntervalLimiter({ db, host: arxivHost, intervalMs: ARXIV_MIN_INTERVAL_MS }), 20_000);
   // OpenAlex allows 10 requests a second; Crossref's public pool 5 a second and 5 at once.
-  const openAlexClient = createUpstreamClient({
-    source: "openalex",
-    limiter: createLocalRateLimiter({ perSecond: 10, concurrency: 10 }),
-    cache,
-    userAgent,
-    logger,
-    timeoutMs: 15_000,
-  });
-  const crossrefClient = createUpstreamClient({
-    source: "crossref",
-    limiter: createLocalRateLimiter({ perSecond: 5, concurrency: 5 }),
-    cache,
-    userAgent,
-    logger,
-    timeoutMs: 15_000,
-  });
+  const openAlexClient = client("openalex", createLocalRateLimiter({ perSecond: 10, concurrency: 10 }), 15_000);
+  const crossrefClient = client("crossref", createLocalRateLimiter({ perSecond: 5, concurrency: 5 }), 15_000);
   return {
     cache,
     arxiv: createArxivSource({ client: arxivClient, apiUrl: config.ARXIV_API_URL }),
