@@ -83,6 +83,8 @@ process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
 await step("System packages", () => ensureSystemPackages());
 await step("Type check", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]) === 0);
+// Built once here rather than by several test workers at the same moment.
+await step("Sandbox data cache", () => run("tsx", ["sandbox/build-cache.ts"]) === 0);
 await step("Unit tests", () => vitest("unit", "unit"));
 await step("Integration tests on PGlite", () => vitest("integration", "integration-pglite", { QUIRE_TEST_DB: "pglite" }));
 await step("Integration tests on PostgreSQL", async () => {
