@@ -1,8 +1,10 @@
 /**
- * Every emulated upstream, in one list. A new one (OpenAlex, Crossref, Zotero, LLM, OAuth,
- * SMTP) is a `routes/<upstream>.ts` exporting an `Upstream`, added here.
+ * Every emulated upstream, in one list. A new one (Zotero, LLM, OAuth, SMTP) is a
+ * `routes/<upstream>.ts` exporting an `Upstream`, added here.
  */
 import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
+import { crossrefUpstream } from "./crossref";
+import { openalexUpstream } from "./openalex";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, openalexUpstream, crossrefUpstream];
