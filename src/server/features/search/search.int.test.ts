@@ -114,6 +114,57 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
   }, 30_000);
 });
 
+describe(`GET /api/search on OpenAlex and Crossref (${testDatabaseKind})`, () => {
+  it("answers OpenAlex works as unified papers, with field syntax turned into filters", async () => {
+    const response = await search(`source=openalex&q=${encodeURIComponent("diffusion models")}&size=20`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.papers.length).toBeGreaterThan(0);
+    for (const paper of body.papers) expect(paperSchema.parse(paper).source).toBe("openalex");
+
+    const fielded = await search(`source=openalex&q=${encodeURIComponent('au:"Hinton"')}&size=20`);
+    expect(fielded.status).toBe(200);
+    const log = await (await fetch(`${sandbox.url}/__control/requests?route=openalex-api`)).json();
+    const last = log.requests.at(-1).path as string;
+    expect(decodeURIComponent(last)).toContain("raw_author_name.search:Hinton");
+    expect(last).toContain("mailto=tests%40quire.invalid");
+  }, 30_000);
+
+  it("searches OpenAlex with the advanced form's authors and dates", async () => {
+    const response = await search("source=openalex&searchType=advanced&title=learning&dateFrom=2025&dateTo=2026-06&size=20");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    for (const paper of body.papers) expect(paper.publishedDate >= "2025-01-01" && paper.publishedDate <= "2026-06-30").toBe(true);
+  }, 30_000);
+
+  it("answers Crossref works as unified papers", async () => {
+    const response = await search(`source=crossref&q=${encodeURIComponent("quantum")}&size=20`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.papers.length).toBeGreaterThan(0);
+    for (const paper of body.papers) {
+      expect(paperSchema.parse(paper).source).toBe("crossref");
+      expect(paper.id).toBe(paper.doi);
+    }
+  }, 30_000);
+
+  it("relays the OpenAlex and Crossref proxies, 404s included", async () => {
+    const list = await fetch(`${server.url}/api/openalex?search=graph&per_page=5`);
+    expect(list.status).toBe(200);
+    const listed = await list.json();
+    expect(listed.meta.count).toBeGreaterThan(0);
+    const work = await fetch(`${server.url}/api/openalex?works=${encodeURIComponent(listed.results[0].id.replace("https://openalex.org/", ""))}`);
+    expect(work.status).toBe(200);
+    const missing = await fetch(`${server.url}/api/crossref?doi=${encodeURIComponent("10.48550/arXiv.2304.05376")}`);
+    expect(missing.status).toBe(404);
+    const crossrefList = await fetch(`${server.url}/api/crossref?query=quantum&rows=2`);
+    expect((await crossrefList.json()).message.items).toHaveLength(2);
+    const badFilter = await fetch(`${server.url}/api/openalex?filter=${encodeURIComponent("titel.search:x")}`);
+    expect(badFilter.status).toBe(400);
+    expect((await badFilter.json()).error.message).toContain('Unknown filter field "titel.search"');
+  }, 30_000);
+});
+
 describe("the arXiv rate limit across instances", () => {
   it("keeps ten different queries from two instances on one database at least 3 s apart", async () => {
     const second = await startTestServer({ sandboxUrl: sandbox.url, database: server.database });

@@ -4,6 +4,7 @@ import { buildArxivQuery, isFieldQuery, validateArxivQuery, validateOpenAlexFilt
 import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/server/sources/arxiv/arxiv-atom";
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
+import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import type { Sources } from "@/server/sources/sources";
 
@@ -14,7 +15,9 @@ export function sourceError(label: string, error: unknown): AppError {
     const detail = error.status === 0 ? error.statusText : `${error.status} ${error.statusText}`.trim();
     return new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : 502);
   }
-  if (error instanceof ArxivFeedError) return new AppError("upstream_rejected", `${label} API error: ${error.message}`, 400);
+  if (error instanceof ArxivFeedError || error instanceof CrossrefRejectedError) {
+    return new AppError("upstream_rejected", `${label} API error: ${error.message}`, 400);
+  }
   if (error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError")) {
     return new AppError("upstream_malformed", `${label} API error: the response could not be read`, 502);
   }

@@ -53,6 +53,7 @@ export function createCrossrefSource(options: { client: UpstreamClient; baseUrl:
     work,
     async searchWorks(params: CrossrefListParams) {
       const response = await list(params);
+      if (response.status === 400) throw new CrossrefRejectedError(crossrefValidationMessage(response.body));
       if (response.status !== 200) throw new UpstreamError("crossref", response.status, response.statusText, `HTTP ${response.status}`);
       return parseCrossrefList(JSON.parse(response.body));
     },
@@ -65,6 +66,26 @@ export function createCrossrefSource(options: { client: UpstreamClient; baseUrl:
       return parseCrossrefWork(response.status, response.body);
     },
   };
+}
+
+/** Crossref refused the request's parameters; its own explanation is kept. */
+export class CrossrefRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CrossrefRejectedError";
+  }
+}
+
+/** Crossref explains a 400 as `{ status: "failed", message: [{ message }] }`. */
+function crossrefValidationMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: { message?: string }[] | string };
+    if (Array.isArray(parsed.message)) return parsed.message.map((item) => item.message).filter(Boolean).join(" ") || "HTTP 400";
+    if (typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return body.trim().slice(0, 200) || "HTTP 400";
 }
 
 export type CrossrefSource = ReturnType<typeof createCrossrefSource>;

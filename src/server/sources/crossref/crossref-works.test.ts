@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
 import { appRoot } from "@/server/lib/app-root";
-import { crossrefWorkSchema, crossrefWorkToPaper, parseCrossrefList, parseCrossrefWork, stripJats } from "./crossref-works";
+import { crossrefWorkSchema, crossrefWorkToPaper, parseCrossrefList, parseCrossrefWork, plainTitle, stripJats } from "./crossref-works";
 
 const folder = path.join(appRoot(), "sandbox", "data", "recordings", "crossref");
 const files = readdirSync(folder);
@@ -17,6 +17,7 @@ describe("Crossref parsers on every recorded response", () => {
       for (const paper of list.papers) {
         paperSchema.parse(paper);
         expect(paper.authors.every((author) => author.trim().length > 0)).toBe(true);
+        expect(paper.title).not.toMatch(/<[a-z]+>/i);
       }
     });
   }
@@ -60,6 +61,12 @@ describe("crossrefWorkToPaper", () => {
   it("keeps a bare year", () => {
     const work = crossrefWorkSchema.parse({ DOI: "10.1/y", title: ["T"], issued: { "date-parts": [[1970]] } });
     expect(crossrefWorkToPaper(work).publishedDate).toBe("1970");
+  });
+});
+
+describe("plainTitle", () => {
+  it("drops inline markup from titles", () => {
+    expect(plainTitle("<scp>T</scp>reebase: an <scp>R</scp> package for <i>E. coli</i>")).toBe("Treebase: an R package for E. coli");
   });
 });
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { extractArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type AuthorDetail, type Paper } from "@/shared/paper";
 
 const dateParts = z.object({ "date-parts": z.array(z.array(z.number().nullable())).nullish() }).loose();
@@ -60,6 +59,11 @@ export function stripJats(abstract: string): string {
     .trim();
 }
 
+/** Crossref titles carry inline markup (`<scp>T</scp>reebase`, `<i>E. coli</i>`); keep the text. */
+export function plainTitle(value: string): string {
+  return stripJats(value.replace(/<\/?(scp|i|b|sub|sup|em|strong|u|mml:[a-z]+)[^>]*>/gi, ""));
+}
+
 /** [[2012, 3, 21]] -> "2012-03-21"; [[2012]] -> "2012". */
 function formatDateParts(value: z.infer<typeof dateParts> | null | undefined): string | null {
   const parts = value?.["date-parts"]?.[0]?.filter((part): part is number => typeof part === "number");
@@ -90,11 +94,10 @@ export function crossrefWorkToPaper(work: CrossrefWork): Paper {
       },
     ];
   });
-  const title = [work.title?.[0], work.subtitle?.[0]].filter(Boolean).join(": ").replace(/\s+/g, " ").trim();
+  const title = plainTitle([work.title?.[0], work.subtitle?.[0]].filter(Boolean).join(": "));
   const url = work.URL ?? `https://doi.org/${doi}`;
   const pdfUrl = work.link?.find((link) => link["content-type"] === "application/pdf")?.URL ?? null;
   const categories = work.subject ?? [];
-  const arxiv = /^10\.48550\/arxiv\./i.test(doi) ? extractArxivId(doi) : null;
   return {
     id: doi,
     title: title || "Untitled",
@@ -114,7 +117,8 @@ export function crossrefWorkToPaper(work: CrossrefWork): Paper {
     doi,
     journalRef: null,
     comments: null,
-    arxivId: arxiv ? arxiv.id : null,
+    // arXiv DOIs (10.48550) are DataCite's, so Crossref never holds an arXiv paper.
+    arxivId: null,
     itemType: work.type ?? undefined,
     journal: work["container-title"]?.[0] ?? undefined,
     publisher: work.publisher ?? undefined,
