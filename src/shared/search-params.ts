@@ -15,7 +15,9 @@ const datePattern = /^\d{4}(-\d{2}(-\d{2})?)?$/;
  */
 export const searchParamsSchema = z
   .object({
-    source: z.enum(SEARCH_SOURCES, { error: "source must be arxiv, openalex or crossref" }).default("arxiv"),
+    source: z
+      .enum(SEARCH_SOURCES, { error: (issue) => `Search provider not found for source: ${String(issue.input)}` })
+      .default("arxiv"),
     q: z.string().max(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters.`).default(""),
     page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(0, "page must be 0 or more").default(0),
     size: z.coerce

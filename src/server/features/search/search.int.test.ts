@@ -68,7 +68,7 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
     ["a 10,000-character query", `q=${"a".repeat(10_000)}`, /longer than 1000 characters/],
     ["non-UTF-8 bytes", "q=%FF%FE", /not valid UTF-8/],
     ["no query at all", "source=arxiv", /No search query provided/],
-    ["an unknown source", "source=scholar&q=x", /source must be arxiv, openalex or crossref/],
+    ["an unknown source", "source=scholar&q=x", /^Search provider not found for source: scholar$/],
   ])("refuses %s with a clear 400 and no upstream call", async (_label, query, message) => {
     const response = await search(query);
     expect(response.status).toBe(400);
