@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const auth = createAuth({ db: database.db, config, secret });
-  const sources = createSources({ config, db: database.db, logger });
+  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
   const app = createApp({ config, database, auth, sources, logger });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
 

@@ -42,7 +42,7 @@ export async function startTestServer(
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const auth = createAuth({ db: database.db, config, secret });
   const logger = createLogger(config.LOG_LEVEL);
-  const sources = createSources({ config, db: database.db, logger });
+  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
   const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(started));

@@ -4,7 +4,7 @@ import type { Database } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import { createArxivSource } from "./arxiv/arxiv-source";
 import { createCrossrefSource } from "./crossref/crossref-source";
-import { createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
+import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
 import { createOpenAlexSource } from "./openalex/openalex-source";
@@ -13,14 +13,19 @@ import { createOpenAlexSource } from "./openalex/openalex-source";
  * Every upstream Quire talks to, built once per process from the configuration. The only
  * place that knows upstream URLs; features receive these and never call fetch themselves.
  */
-export function createSources(options: { config: Config; db: Database; logger: Logger }) {
-  const { config, db, logger } = options;
+export function createSources(options: { config: Config; db: Database; databaseKind: "pglite" | "postgres"; logger: Logger }) {
+  const { config, db, databaseKind, logger } = options;
   const cache = responseCacheRepository(db);
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
   const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
     createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs });
   const arxivHost = new URL(config.ARXIV_API_URL).host;
-  const arxivClient = client("arxiv", createSharedIntervalLimiter({ db, host: arxivHost, intervalMs: ARXIV_MIN_INTERVAL_MS }), 20_000);
+  // arXiv: one request every 3 s across every instance. Instances share Postgres; PGlite means one instance.
+  const arxivLimiter =
+    databaseKind === "postgres"
+      ? createSharedIntervalLimiter({ db, host: arxivHost, intervalMs: ARXIV_MIN_INTERVAL_MS })
+      : createLocalIntervalLimiter({ intervalMs: ARXIV_MIN_INTERVAL_MS });
+  const arxivClient = client("arxiv", arxivLimiter, 20_000);
   // OpenAlex allows 10 requests a second; Crossref's public pool 5 a second and 5 at once.
   const openAlexClient = client("openalex", createLocalRateLimiter({ perSecond: 10, concurrency: 10 }), 15_000);
   const crossrefClient = client("crossref", createLocalRateLimiter({ perSecond: 5, concurrency: 5 }), 15_000);

@@ -165,9 +165,12 @@ describe(`GET /api/search on OpenAlex and Crossref (${testDatabaseKind})`, () =>
   }, 30_000);
 });
 
-describe("the arXiv rate limit across instances", () => {
-  it("keeps ten different queries from two instances on one database at least 3 s apart", async () => {
-    const second = await startTestServer({ sandboxUrl: sandbox.url, database: server.database });
+describe("the arXiv rate limit", () => {
+  // With PGlite only one instance can run (the data directory is locked), so the PGlite run
+  // checks one instance; the PostgreSQL run checks two instances sharing the database.
+  const instances = testDatabaseKind === "postgres" ? 2 : 1;
+  it(`keeps ten different queries from ${instances} instance(s) at least 3 s apart`, async () => {
+    const second = instances === 2 ? await startTestServer({ sandboxUrl: sandbox.url, database: server.database }) : server;
     try {
       const queries = Array.from({ length: 10 }, (_, i) => `q=ti:burst${i}`);
       const answers = await Promise.all(queries.map((query, i) => search(query, i % 2 === 0 ? server.url : second.url)));
@@ -176,7 +179,7 @@ describe("the arXiv rate limit across instances", () => {
       expect(times).toHaveLength(10);
       for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2990);
     } finally {
-      await second.close();
+      if (second !== server) await second.close();
     }
   }, 90_000);
 });

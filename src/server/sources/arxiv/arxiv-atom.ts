@@ -1,5 +1,4 @@
-import { XMLParser } from "fast-xml-parser";
-import { z } from "zod";
+import { SaxesParser } from "saxes";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type Paper } from "@/shared/paper";
 
@@ -50,111 +49,163 @@ export class ArxivMalformedError extends Error {
   }
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  // Both serialisations: the legacy one declares namespaces on each element, the 2026 one on <feed>.
-  removeNSPrefix: true,
-  isArray: (name) => ["entry", "author", "link", "category", "affiliation"].includes(name),
-  parseTagValue: false,
-  trimValues: true,
-});
-
-const textSchema = z.union([z.string(), z.number(), z.object({ "#text": z.union([z.string(), z.number()]) }).loose()]);
-const linkSchema = z.object({ href: z.string(), rel: z.string().optional(), title: z.string().optional(), type: z.string().optional() }).loose();
-const entrySchema = z
-  .object({
-    id: textSchema,
-    title: textSchema.optional(),
-    summary: textSchema.optional(),
-    published: textSchema.optional(),
-    updated: textSchema.optional(),
-    author: z.array(z.object({ name: textSchema.optional(), affiliation: z.array(textSchema).optional() }).loose()).optional(),
-    link: z.array(linkSchema).optional(),
-    category: z.array(z.object({ term: z.string() }).loose()).optional(),
-    primary_category: z.object({ term: z.string() }).loose().optional(),
-    comment: textSchema.optional(),
-    journal_ref: textSchema.optional(),
-    doi: textSchema.optional(),
-  })
-  .loose();
-
-function text(value: z.infer<typeof textSchema> | undefined): string {
-  if (value === undefined) return "";
-  if (typeof value === "object") return String(value["#text"]);
-  return String(value);
-}
-
 /** arXiv hard-wraps titles and abstracts; collapse every run of whitespace to one space. */
 export function collapseWhitespace(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
 const orNull = (value: string) => (value === "" ? null : value);
+/** "arxiv:comment" -> "comment": both serialisations, whatever prefixes they declare. */
+const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 
-/** Parses an arXiv API Atom response, either serialisation; throws ArxivFeedError for error feeds. */
+type RawEntry = {
+  id: string;
+  title: string;
+  summary: string;
+  published: string;
+  updated: string;
+  comment: string;
+  journalRef: string;
+  doi: string;
+  primary: string | null;
+  categories: string[];
+  links: { href: string; rel?: string; title?: string; type?: string }[];
+  authors: { name: string; affiliations: string[] }[];
+};
+
+/**
+ * Parses an arXiv API Atom response, either serialisation; throws ArxivFeedError for error
+ * feeds and ArxivMalformedError for anything that is not a whole Atom feed. A streaming,
+ * validating SAX parser: several times faster than building a document tree, and it
+ * refuses truncated bodies.
+ */
 export function parseArxivAtom(xml: string): ArxivFeed {
-  let document: unknown;
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const stack: string[] = [];
+  const entries: RawEntry[] = [];
+  const feed = { totalResults: "", startIndex: "", itemsPerPage: "" };
+  let entry: RawEntry | null = null;
+  let author: RawEntry["authors"][number] | null = null;
+  let text = "";
+  let root: string | null = null;
+
+  // saxes keeps one handler per event, so each event has exactly one.
+  parser.on("opentag", (node) => {
+    const name = localName(node.name);
+    root ??= name;
+    stack.push(name);
+    text = "";
+    const attributes = node.attributes as Record<string, string>;
+    if (name === "entry" && stack.length === 2) {
+      entry = { id: "", title: "", summary: "", published: "", updated: "", comment: "", journalRef: "", doi: "", primary: null, categories: [], links: [], authors: [] };
+    } else if (entry) {
+      if (name === "author") author = { name: "", affiliations: [] };
+      else if (name === "link" && attributes.href) entry.links.push({ href: attributes.href, rel: attributes.rel, title: attributes.title, type: attributes.type });
+      else if (name === "category" && attributes.term) entry.categories.push(attributes.term);
+      else if (name === "primary_category" && attributes.term) entry.primary = attributes.term;
+    }
+  });
+  parser.on("text", (value) => {
+    text += value;
+  });
+  parser.on("cdata", (value) => {
+    text += value;
+  });
+  parser.on("closetag", (node) => {
+    const name = localName(node.name);
+    stack.pop();
+    const value = text;
+    text = "";
+    if (!entry) {
+      if (stack.length === 1 && (name === "totalResults" || name === "startIndex" || name === "itemsPerPage")) feed[name] = value.trim();
+      return;
+    }
+    if (author) {
+      if (name === "name") author.name = collapseWhitespace(value);
+      else if (name === "affiliation") author.affiliations.push(collapseWhitespace(value));
+      else if (name === "author") {
+        entry.authors.push(author);
+        author = null;
+      }
+      return;
+    }
+    switch (name) {
+      case "id":
+        entry.id = value.trim();
+        break;
+      case "title":
+        entry.title = collapseWhitespace(value);
+        break;
+      case "summary":
+        entry.summary = collapseWhitespace(value);
+        break;
+      case "published":
+        entry.published = value.trim();
+        break;
+      case "updated":
+        entry.updated = value.trim();
+        break;
+      case "comment":
+        entry.comment = collapseWhitespace(value);
+        break;
+      case "journal_ref":
+        entry.journalRef = collapseWhitespace(value);
+        break;
+      case "doi":
+        entry.doi = value.trim();
+        break;
+      case "entry":
+        entries.push(entry);
+        entry = null;
+        break;
+    }
+  });
+
   try {
-    document = parser.parse(xml, true);
+    parser.write(xml).close();
   } catch (error) {
     throw new ArxivMalformedError(`arXiv sent a response that is not valid XML: ${(error as Error).message}`);
   }
-  const feed = (document as { feed?: Record<string, unknown> }).feed;
-  if (!feed || typeof feed !== "object") throw new ArxivMalformedError("arXiv sent a response that is not an Atom feed.");
-  const rawEntries = Array.isArray(feed.entry) ? feed.entry : [];
+  if (root !== "feed") throw new ArxivMalformedError("arXiv sent a response that is not an Atom feed.");
 
-  const entries: ArxivEntry[] = [];
-  for (const raw of rawEntries) {
-    const parsed = entrySchema.safeParse(raw);
-    if (!parsed.success) throw new ArxivMalformedError("arXiv sent an entry without an id.");
-    const entry = parsed.data;
-    const idUrl = text(entry.id);
-    if (/\/api\/errors/.test(idUrl) || text(entry.title) === "Error") {
-      throw new ArxivFeedError(collapseWhitespace(text(entry.summary)) || "arXiv reported an error.", idUrl);
+  const mapped: ArxivEntry[] = [];
+  for (const raw of entries) {
+    if (!raw.id) throw new ArxivMalformedError("arXiv sent an entry without an id.");
+    if (/\/api\/errors/.test(raw.id) || raw.title === "Error") {
+      throw new ArxivFeedError(raw.summary || "arXiv reported an error.", raw.id);
     }
-    entries.push(mapEntry(entry, idUrl));
+    mapped.push(mapEntry(raw));
   }
-
-  const number = (value: unknown, fallback: number) => {
-    const parsed = Number(text(value as z.infer<typeof textSchema>));
-    return Number.isFinite(parsed) ? parsed : fallback;
-  };
+  const number = (value: string, fallback: number) => (value !== "" && Number.isFinite(Number(value)) ? Number(value) : fallback);
   return {
-    totalResults: number(feed.totalResults, entries.length),
+    totalResults: number(feed.totalResults, mapped.length),
     startIndex: number(feed.startIndex, 0),
-    itemsPerPage: number(feed.itemsPerPage, entries.length),
-    entries,
+    itemsPerPage: number(feed.itemsPerPage, mapped.length),
+    entries: mapped,
   };
 }
 
-function mapEntry(entry: z.infer<typeof entrySchema>, idUrl: string): ArxivEntry {
-  const versionedId = idUrl.replace(/^https?:\/\/(?:export\.)?arxiv\.org\/abs\//, "");
+function mapEntry(entry: RawEntry): ArxivEntry {
+  const versionedId = entry.id.replace(/^https?:\/\/(?:export\.)?arxiv\.org\/abs\//, "");
   const parsedId = parseArxivId(versionedId);
-  const links = entry.link ?? [];
-  const pdf = links.find((link) => link.title === "pdf" || link.type === "application/pdf");
-  const abs = links.find((link) => link.rel === "alternate");
-  const doiLink = links.find((link) => link.title === "doi");
-  const doi = text(entry.doi) || (doiLink ? doiLink.href.replace(/^https?:\/\/(?:dx\.)?doi\.org\//, "") : "");
-  const categories = (entry.category ?? []).map((category) => category.term);
-  const primary = entry.primary_category?.term ?? null;
+  const pdf = entry.links.find((link) => link.title === "pdf" || link.type === "application/pdf");
+  const abs = entry.links.find((link) => link.rel === "alternate");
+  const doiLink = entry.links.find((link) => link.title === "doi");
+  const doi = entry.doi || (doiLink ? doiLink.href.replace(/^https?:\/\/(?:dx\.)?doi\.org\//, "") : "");
   // arXiv lists the primary category first in practice; make sure of it.
-  const ordered = primary ? [primary, ...categories.filter((category) => category !== primary)] : categories;
+  const categories = entry.primary ? [entry.primary, ...entry.categories.filter((category) => category !== entry.primary)] : entry.categories;
   return {
     id: parsedId?.id ?? versionedId,
     versionedId,
-    title: collapseWhitespace(text(entry.title)),
-    summary: collapseWhitespace(text(entry.summary)),
-    authors: (entry.author ?? []).map((author) => ({
-      name: collapseWhitespace(text(author.name)),
-      affiliations: (author.affiliation ?? []).map((affiliation) => collapseWhitespace(text(affiliation))),
-    })),
-    published: orNull(text(entry.published)),
-    updated: orNull(text(entry.updated)),
-    categories: ordered,
-    primaryCategory: primary,
-    comment: orNull(collapseWhitespace(text(entry.comment))),
-    journalRef: orNull(collapseWhitespace(text(entry.journal_ref))),
+    title: entry.title,
+    summary: entry.summary,
+    authors: entry.authors,
+    published: orNull(entry.published),
+    updated: orNull(entry.updated),
+    categories,
+    primaryCategory: entry.primary,
+    comment: orNull(entry.comment),
+    journalRef: orNull(entry.journalRef),
     doi: orNull(doi),
     absUrl: abs?.href ?? null,
     pdfUrl: pdf?.href ?? null,

@@ -6,6 +6,12 @@ export type RateLimiter = {
   acquire(): Promise<() => void>;
 };
 
+/**
+ * Added to every interval: the gap an upstream sees also depends on how long each request
+ * takes to leave this process (event-loop and database jitter), which can eat into it.
+ */
+export const INTERVAL_SAFETY_MARGIN_MS = 100;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** An in-process FIFO mutex: at most `limit` holders at once. */
@@ -30,14 +36,14 @@ export function createSemaphore(limit: number) {
 
 /**
  * At most one request per `intervalMs` to a host, across every instance on the database,
- * and one at a time per instance (arXiv: "one request every three seconds, on a single
+ * counted from the previous request's start and from its answer, and one at a time per instance (arXiv: "one request every three seconds, on a single
  * connection"). Each caller reserves the next free slot in one atomic statement and sleeps
  * until it; the database clock decides, so instances with skewed clocks still agree.
  */
 export function createSharedIntervalLimiter(options: { db: Database; host: string; intervalMs: number }): RateLimiter {
-  const { db, host, intervalMs } = options;
+  const { db, host } = options;
   const oneAtATime = createSemaphore(1);
-  const interval = `${intervalMs} milliseconds`;
+  const interval = `${options.intervalMs + INTERVAL_SAFETY_MARGIN_MS} milliseconds`;
   return {
     async acquire() {
       const release = await oneAtATime.acquire();
@@ -54,11 +60,45 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
         );
         const waitMs = Number(row?.wait_ms ?? 0);
         await sleep(waitMs);
-        return release;
+        // The next request waits a full interval after this one is answered, not only after it
+        // started, so arXiv never sees two requests closer than the interval, however slow one is.
+        return () => {
+          void db
+            .execute(
+              sql`update upstream_rate_slots set next_slot_at = greatest(next_slot_at, clock_timestamp() + ${interval}::interval) where host = ${host}`,
+            )
+            .catch(() => {})
+            .finally(release);
+        };
       } catch (error) {
         release();
         throw error;
       }
+    },
+  };
+}
+
+/**
+ * The same rule as createSharedIntervalLimiter for a single instance: with the embedded
+ * database only one server can run (the instance lock sees to it), so the slot is kept in
+ * memory and costs no query.
+ */
+export function createLocalIntervalLimiter(options: { intervalMs: number }): RateLimiter {
+  const oneAtATime = createSemaphore(1);
+  const intervalMs = options.intervalMs + INTERVAL_SAFETY_MARGIN_MS;
+  let nextSlot = 0;
+  return {
+    async acquire() {
+      const release = await oneAtATime.acquire();
+      const now = Date.now();
+      const slot = Math.max(now, nextSlot);
+      nextSlot = slot + intervalMs;
+      await sleep(slot - now);
+      return () => {
+        // A full interval after the answer too (see createSharedIntervalLimiter).
+        nextSlot = Math.max(nextSlot, Date.now() + intervalMs);
+        release();
+      };
     },
   };
 }

@@ -2,7 +2,7 @@ import { http, HttpResponse, delay } from "msw";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { mswServer } from "@/test/unit-setup";
-import { createLocalRateLimiter, createSemaphore } from "./rate-limit";
+import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore } from "./rate-limit";
 import type { CachedResponse, ResponseCache } from "./response-cache";
 import { cacheKey, createUpstreamClient, parseRetryAfter, politeUserAgent } from "./upstream-client";
 import { UpstreamError } from "./upstream-error";
@@ -186,6 +186,19 @@ describe("rate limiters", () => {
     );
     starts.sort((a, b) => a - b);
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(45);
+  });
+
+  it("the local interval limiter spaces request starts by the interval, one at a time", async () => {
+    const limiter = createLocalIntervalLimiter({ intervalMs: 60 });
+    const starts: number[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const release = await limiter.acquire();
+        starts.push(performance.now());
+        release();
+      }),
+    );
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(55);
   });
 
   it("a semaphore admits at most its limit", async () => {

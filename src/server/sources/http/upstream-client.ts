@@ -79,6 +79,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   } = options;
   const doFetch = options.fetch ?? fetch;
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
+  /** Cache writes still under way, so a request right behind one reads what it stores. */
+  const pendingWrites = new Map<string, Promise<void>>();
 
   async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: string; error?: unknown }> {
     const release = await limiter.acquire();
@@ -147,6 +149,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   async function load(url: string, request: UpstreamRequestOptions): Promise<UpstreamResponse> {
     const freshMs = request.freshMs ?? 0;
     const key = cacheKey(url, request.ignoreParams);
+    await pendingWrites.get(key);
     const cached = cache && freshMs > 0 ? await cache.get(key).catch(() => null) : null;
     if (cached?.fresh) {
       return { status: cached.status, statusText: reasonPhrase(cached.status), contentType: cached.contentType, body: cached.body, origin: "cache" };
@@ -154,7 +157,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       const response = await fetchWithRetries(url, request.accept ?? "*/*");
       if (cache && freshMs > 0 && response.status === 200) {
-        await cache
+        // Stored in the background: the caller has its answer, and a failed write only costs a later miss.
+        const write = cache
           .put({
             key,
             source,
@@ -165,7 +169,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
             freshMs,
             keepMs: Math.max(freshMs, request.keepMs ?? freshMs),
           })
-          .catch((error) => logger.warn({ source, err: error }, "could not store an upstream response"));
+          .catch((error) => logger.warn({ source, err: error }, "could not store an upstream response"))
+          .finally(() => pendingWrites.delete(key));
+        pendingWrites.set(key, write);
       }
       return response;
     } catch (error) {
