@@ -59,6 +59,11 @@ describe("query classification", () => {
     expect(isFieldQuery("BERT: pre-training of deep bidirectional transformers")).toBe(false);
     expect(isFieldQuery('"a:b" c')).toBe(false);
     expect(isFieldQuery("author:smith")).toBe(true);
+    // A prefix with a quoted value, as an author click makes it.
+    expect(isFieldQuery('au:"Ada Lovelace"')).toBe(true);
+    expect(isFieldQuery('ti:"BERT: pre-training" AND cat:cs.CL')).toBe(true);
+    expect(buildArxivQuery({ q: 'au:"Ada Lovelace"' })).toBe('au:"Ada Lovelace"');
+    expect(validateArxivQuery('foo:"bar baz"').map((problem) => problem.code)).toEqual(["unknown_prefix"]);
     expect(hasStructuredPrefix("au:hinton")).toBe(true);
     expect(hasStructuredPrefix("papers by hinton")).toBe(false);
   });

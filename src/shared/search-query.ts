@@ -20,7 +20,15 @@ const PREFIX_PATTERN = /(^|[\s(])([A-Za-z_]+):(?=\S)/g;
  * by a space ("BERT: pre-training") is ordinary text, so titles can be pasted as they are.
  */
 export function isFieldQuery(query: string): boolean {
-  return new RegExp(PREFIX_PATTERN.source).test(query.replace(/"[^"]*"/g, " "));
+  return new RegExp(PREFIX_PATTERN.source).test(maskQuoted(query));
+}
+
+/**
+ * Quoted phrases replaced by a neutral token, so a colon inside quotes is not read as a
+ * prefix while a prefix followed by a quoted value (`au:"Ada Lovelace"`) still is.
+ */
+function maskQuoted(query: string): string {
+  return query.replace(/"[^"]*"/g, "#");
 }
 
 /** Whether language-model parsing should be skipped for this query. */
@@ -57,7 +65,7 @@ export function validateArxivQuery(query: string): QueryProblem[] {
     });
   }
 
-  const outsideQuotes = query.replace(/"[^"]*"/g, " ");
+  const outsideQuotes = maskQuoted(query);
   const unknown = new Set<string>();
   for (const match of outsideQuotes.matchAll(PREFIX_PATTERN)) {
     const prefix = match[2]!;

@@ -3,6 +3,7 @@ import { AppLayout } from "@/web/components/layout/app-layout";
 import { PublicLayout } from "@/web/components/layout/public-layout";
 import { RootLayout } from "@/web/components/layout/root-layout";
 import { RouteErrorPage } from "@/web/components/layout/route-error-page";
+import { searchLoader } from "@/web/features/search/search-loader";
 
 /**
  * Every page is its own chunk, loaded on first visit, so the initial bundle is the shell only.
@@ -15,6 +16,14 @@ import { RouteErrorPage } from "@/web/components/layout/route-error-page";
 
 /** Pages inside the app chrome (header, sidebar, phone navigation). */
 const appRoutes: RouteObject[] = [
+  {
+    path: "search",
+    // In the main bundle on purpose (a few KB): it starts the search while the page's code
+    // downloads. Within the page the results hook fetches by itself, so it runs on arrival only.
+    loader: searchLoader,
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+    lazy: () => import("@/web/features/search/search-page").then((m) => ({ Component: m.SearchPage })),
+  },
   {
     path: "reader",
     lazy: () =>

@@ -122,6 +122,11 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     throw new ApiError(CLIENT_ERROR_CODES.network, "Network error", 0);
   }
 
+  return readApiResponse<T>(response);
+}
+
+/** The JSON of a /api response; throws ApiError for non-2xx answers. */
+export async function readApiResponse<T>(response: Response): Promise<T> {
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
 

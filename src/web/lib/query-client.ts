@@ -9,12 +9,20 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+let appQueryClient: QueryClient | undefined;
+
+/** The client main.tsx created, for route loaders that prefetch outside React; undefined before that. */
+export function getAppQueryClient(): QueryClient | undefined {
+  return appQueryClient;
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  appQueryClient = new QueryClient({
     defaultOptions: {
       // Researchers switch tabs constantly; refetching on every focus would hammer upstream sources.
       queries: { refetchOnWindowFocus: false, retry: shouldRetry },
       mutations: { retry: false },
     },
   });
+  return appQueryClient;
 }

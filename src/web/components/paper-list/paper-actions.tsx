@@ -1,0 +1,157 @@
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Bookmark, BookmarkCheck, BookOpen, ExternalLink, FileText } from "lucide-react";
+import type { Paper } from "@/shared/paper";
+import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/shared/paper-links";
+import { Button } from "@/web/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
+import { toast } from "@/web/components/ui/use-toast";
+import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { cn } from "@/web/lib/utils";
+
+/** Navigation state the paper page receives: where to go back to, and the paper so it can show at once. */
+export type PaperNavigationState = { from: string; paper: Paper };
+
+export function useReadPaper(): (paper: Paper) => Promise<void> {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { readingHistory } = useUserStores();
+  return async (paper) => {
+    try {
+      await readingHistory.record(paper, "paper");
+    } catch {
+      // A history that cannot be written must not stop the reader from opening.
+    }
+    const state: PaperNavigationState = { from: `${pathname}${search}`, paper };
+    navigate(paperDetailPath(paper.id), { state });
+  };
+}
+
+export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: () => Promise<void> } {
+  const bookmarks = useBookmarks();
+  const { bookmarks: store } = useUserStores();
+  const bookmarked = Boolean(bookmarks[paper.id]);
+  return {
+    bookmarked,
+    toggle: async () => {
+      try {
+        if (bookmarked) {
+          await store.remove(paper.id);
+          toast({ title: "Bookmark removed", description: paper.title });
+        } else {
+          await store.add(paper);
+          toast({ title: "Bookmark added", description: paper.title });
+        }
+      } catch {
+        toast({ variant: "destructive", title: bookmarked ? "Failed to delete bookmark" : "Failed to save bookmark" });
+      }
+    },
+  };
+}
+
+type Layout = "icons" | "labels";
+
+/** Labelled actions on cards: icon over label, four across a phone-wide card. */
+const STACKED = "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium [&_svg:not([class*='size-'])]:size-[1.125rem]";
+
+function WithTooltip({ show, label, children }: { show: boolean; label: string; children: ReactNode }) {
+  if (!show) return children;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function LinkAction({ link, label, icon, layout, description }: { link: PaperLink | null; label: string; icon: ReactNode; layout: Layout; description: string }) {
+  const iconOnly = layout === "icons";
+  const className = iconOnly ? "size-8" : STACKED;
+  if (!link) {
+    return (
+      <Button variant="ghost" size={iconOnly ? "icon" : "sm"} disabled aria-label={iconOnly ? label : undefined} title={`No ${label} available`} className={className}>
+        {icon}
+        {iconOnly ? null : label}
+      </Button>
+    );
+  }
+  const content = (
+    <>
+      {icon}
+      {iconOnly ? null : label}
+      {!link.internal ? <span className="sr-only"> (opens in a new tab)</span> : null}
+    </>
+  );
+  return (
+    <WithTooltip show={iconOnly} label={description}>
+      <Button asChild variant="ghost" size={iconOnly ? "icon" : "sm"} className={className}>
+        {link.internal ? (
+          <Link to={link.href} aria-label={iconOnly ? label : undefined}>
+            {content}
+          </Link>
+        ) : (
+          <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={iconOnly ? label : undefined}>
+            {content}
+          </a>
+        )}
+      </Button>
+    </WithTooltip>
+  );
+}
+
+type PaperActionsProps = {
+  paper: Paper;
+  /** Icon buttons with tooltips (table rows) or labelled buttons (cards). */
+  layout: Layout;
+  /** More actions a list adds (e.g. the Zotero library's Delete). */
+  extra?: ReactNode;
+  className?: string;
+};
+
+/** Read, View, PDF and the Bookmark toggle. */
+export function PaperActions({ paper, layout, extra, className }: PaperActionsProps) {
+  const read = useReadPaper();
+  const { bookmarked, toggle } = useBookmarkToggle(paper);
+  const iconOnly = layout === "icons";
+  const viewLink = paperViewLink(paper);
+  const bookmarkLabel = bookmarked ? "Bookmarked" : "Bookmark";
+  const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
+
+  return (
+    <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-1", className)}>
+      <WithTooltip show={iconOnly} label="Read in Quire">
+        <Button
+          variant="ghost"
+          size={iconOnly ? "icon" : "sm"}
+          onClick={() => void read(paper)}
+          aria-label={iconOnly ? "Read" : undefined}
+          className={cn(iconOnly ? "size-8" : STACKED, "text-primary")}
+        >
+          <BookOpen aria-hidden />
+          {iconOnly ? null : "Read"}
+        </Button>
+      </WithTooltip>
+      <LinkAction
+        link={viewLink}
+        label="View"
+        layout={layout}
+        description={viewLink?.internal ? "Abstract page" : "Open the paper's page"}
+        icon={<ExternalLink aria-hidden />}
+      />
+      <LinkAction link={paperPdfLink(paper)} label="PDF" layout={layout} description="PDF" icon={<FileText aria-hidden />} />
+      <WithTooltip show={iconOnly} label={bookmarked ? "Remove bookmark" : "Bookmark"}>
+        <Button
+          variant="ghost"
+          size={iconOnly ? "icon" : "sm"}
+          onClick={() => void toggle()}
+          aria-label={iconOnly ? bookmarkLabel : undefined}
+          className={cn(iconOnly ? "size-8" : STACKED, bookmarked && "text-primary")}
+        >
+          <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
+          {iconOnly ? null : bookmarkLabel}
+        </Button>
+      </WithTooltip>
+      {extra}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import { ChevronDown } from "lucide-react";
+import type { Paper } from "@/shared/paper";
+import { cn } from "@/web/lib/utils";
+import { AuthorList } from "./author-list";
+import { PaperActions } from "./paper-actions";
+import { AddedDate, CategoryBadge, PaperDate, sourceLabel } from "./paper-cells";
+import { PaperDetails } from "./paper-details";
+import type { PaperListColumns } from "./paper-list-types";
+
+type PaperCardListProps = {
+  papers: readonly Paper[];
+  label: string;
+  columns: PaperListColumns;
+  expanded: ReadonlySet<string>;
+  onToggle: (paperId: string) => void;
+  detailsIdFor: (paperId: string) => string;
+  onAuthorClick?: (author: string) => void;
+  renderActions?: (paper: Paper) => ReactNode;
+};
+
+/** The narrow-screen list: one card per paper. */
+export function PaperCardList({ papers, label, columns, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions }: PaperCardListProps) {
+  return (
+    <ol className="space-y-3" aria-label={label}>
+      {papers.map((paper, index) => {
+        const isExpanded = expanded.has(paper.id);
+        const detailsId = detailsIdFor(paper.id);
+        return (
+          <li key={paper.id}>
+            <article data-testid="paper-card" className="rounded-xl border border-border bg-card p-4 shadow-xs" aria-label={paper.title || "Untitled"}>
+              <div className="flex items-start gap-3">
+                {columns.index ? (
+                  <span className="mt-0.5 min-w-5 font-mono text-xs text-muted-foreground tabular-nums">{(columns.startIndex ?? 0) + index + 1}</span>
+                ) : null}
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-serif text-[1.05rem] leading-snug font-semibold">
+                    <button
+                      type="button"
+                      onClick={() => onToggle(paper.id)}
+                      aria-expanded={isExpanded}
+                      aria-controls={isExpanded ? detailsId : undefined}
+                      className="text-left hover:text-primary"
+                    >
+                      {paper.title || "Untitled"}
+                    </button>
+                  </h3>
+                  <div className="mt-1.5 text-[0.8125rem] text-muted-foreground">
+                    <AuthorList authors={paper.authors} onAuthorClick={onAuthorClick} />
+                  </div>
+                  <div className="mt-2 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+                    <CategoryBadge paper={paper} />
+                    <span className="tabular-nums">
+                      <span className="sr-only">{columns.dateLabel ?? "Date"}: </span>
+                      <PaperDate value={paper.publishedDate} />
+                    </span>
+                    {paper.category !== "unknown" && paper.source !== "arxiv" ? <span>{sourceLabel(paper.source)}</span> : null}
+                    {columns.added ? (
+                      <span>
+                        {columns.added}: <AddedDate value={paper.dateAdded} withTime={columns.added === "Time Added"} />
+                      </span>
+                    ) : null}
+                    <button
+                      type="button"
+                      onClick={() => onToggle(paper.id)}
+                      aria-expanded={isExpanded}
+                      aria-label={isExpanded ? "Hide abstract and details" : "Show abstract and details"}
+                      className="ml-auto inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium text-primary hover:bg-accent"
+                    >
+                      Abstract
+                      <ChevronDown className={cn("size-3.5 transition-transform", isExpanded && "rotate-180")} aria-hidden />
+                    </button>
+                  </div>
+                </div>
+              </div>
+              {isExpanded ? (
+                <div className="mt-4 border-t border-border pt-4">
+                  <PaperDetails paper={paper} id={detailsId} />
+                </div>
+              ) : null}
+              <div className="mt-3 border-t border-border pt-2">
+                <PaperActions paper={paper} layout="labels" extra={renderActions?.(paper)} />
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import type { Paper } from "@/shared/paper";
+import type { PaperSortColumn, SortDirection } from "./paper-list-preferences";
+
+/** One way to order a list; `column` and `direction` tie it to a table header. */
+export type PaperListSortOption = {
+  value: string;
+  label: string;
+  column?: PaperSortColumn;
+  direction?: SortDirection;
+};
+
+/** Sorting owned by the page (search keeps it in the URL); without it the list sorts itself. */
+export type PaperListSorting = {
+  options: readonly PaperListSortOption[];
+  value: string;
+  onChange: (value: string) => void;
+};
+
+export type PaperListColumns = {
+  /** Show the # column, counting from `startIndex + 1`. */
+  index?: boolean;
+  startIndex?: number;
+  dateLabel?: "Date" | "Item Date";
+  added?: "Date Added" | "Time Added";
+};
+
+export type PaperRowProps = {
+  paper: Paper;
+  position: number;
+  expanded: boolean;
+  onToggle: () => void;
+  detailsId: string;
+  onAuthorClick?: (author: string) => void;
+  extraActions?: ReactNode;
+};

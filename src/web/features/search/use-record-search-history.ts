@@ -1,0 +1,45 @@
+import { useEffect } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { hasSearchCriteria, parseSort } from "@/shared/search-options";
+import type { SearchResponse } from "@/shared/search-params";
+import type { SearchHistoryParams } from "@/web/lib/search-history";
+import { useUserStores } from "@/web/lib/user-stores";
+import type { SearchState } from "./search-url";
+
+export function toHistoryParams(state: SearchState): SearchHistoryParams {
+  const { field, order } = parseSort(state.sort);
+  return {
+    q: state.q,
+    author: state.authors.join(", "),
+    source: state.source,
+    llm: state.llm,
+    sort: field,
+    order,
+    page: state.page,
+    size: state.size,
+    searchType: state.searchType,
+    ...(state.title ? { title: state.title } : {}),
+    ...(state.authors.length > 0 ? { authors: state.authors } : {}),
+    ...(state.dateFrom ? { dateFrom: state.dateFrom } : {}),
+    ...(state.dateTo ? { dateTo: state.dateTo } : {}),
+  };
+}
+
+/**
+ * Saves each search that answered into the search history, after the store's debounce
+ * (0.5 s on the device), so paging quickly through results does not write every page.
+ */
+export function useRecordSearchHistory(state: SearchState, results: UseQueryResult<SearchResponse>): void {
+  const { searchHistory } = useUserStores();
+  const answered = results.isSuccess && !results.isPlaceholderData ? results.data : undefined;
+  const criteria = hasSearchCriteria(state);
+  const params = JSON.stringify(toHistoryParams(state));
+
+  useEffect(() => {
+    if (!answered || !criteria) return;
+    const timer = window.setTimeout(() => {
+      void searchHistory.save(JSON.parse(params) as SearchHistoryParams, answered.total).catch(() => undefined);
+    }, searchHistory.limits.saveDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [answered, criteria, params, searchHistory]);
+}
