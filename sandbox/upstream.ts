@@ -64,11 +64,21 @@ export function createSandboxContext(upstreams: readonly Upstream[]): SandboxCon
       signal.addEventListener("abort", done);
     });
 
+  /** Path and query as text a test can match (`+` and percent-escapes decoded). */
+  const decodedTarget = (url: string): string => {
+    const { pathname, search } = new URL(url);
+    try {
+      return decodeURIComponent(`${pathname}${search}`.replace(/\+/g, " "));
+    } catch {
+      return `${pathname}${search}`;
+    }
+  };
+
   const route = (name: string): MiddlewareHandler => {
     if (!routeNames.has(name)) throw new Error(`Route name ${name} is not declared by any upstream`);
     return async (c, next) => {
       const entry = requests.record(name, c.req.raw);
-      const fault = faults.take(name);
+      const fault = faults.take(name, decodedTarget(c.req.url));
       if (fault?.latencyMs) await sleep(fault.latencyMs, c.req.raw.signal);
       if (fault?.hang) {
         await holdUntilAbandoned(c.req.raw.signal);

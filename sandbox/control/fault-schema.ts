@@ -18,6 +18,11 @@ export const faultInputSchema = z
     hang: z.boolean().optional(),
     /** Answer 200 with the real body cut short and garbled. */
     malformed: z.boolean().optional(),
+    /**
+     * Only requests whose decoded path and query contain this text, so tests running side by
+     * side each fault their own request (e.g. `match: "ti:unavailable"`).
+     */
+    match: z.string().min(1).optional(),
     /** How many requests the fault applies to; unlimited when absent. */
     times: z.number().int().min(1).optional(),
   })

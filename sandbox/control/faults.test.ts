@@ -3,6 +3,14 @@ import { faultInputSchema } from "./fault-schema";
 import { FaultQueue, garble } from "./faults";
 
 describe("FaultQueue", () => {
+  it("applies a fault with `match` only to requests that contain the text", () => {
+    const queue = new FaultQueue();
+    queue.add({ route: "arxiv-api", status: 503, match: "ti:mine", times: 1 });
+    expect(queue.take("arxiv-api", "/arxiv/api/query?search_query=ti:theirs")).toBeUndefined();
+    expect(queue.take("arxiv-api", "/arxiv/api/query?search_query=ti:mine")?.status).toBe(503);
+    expect(queue.take("arxiv-api", "/arxiv/api/query?search_query=ti:mine")).toBeUndefined();
+  });
+
   it("uses faults in the order queued, each for its number of requests", () => {
     const queue = new FaultQueue();
     queue.add({ route: "arxiv-api", status: 429, times: 2 });

@@ -34,8 +34,11 @@ export class FaultQueue {
   }
 
   /** The fault that applies to this request to `route`, using one of its uses up. */
-  take(route: string): Fault | undefined {
-    const fault = this.faults.find((candidate) => candidate.route === route || candidate.route === ANY_ROUTE);
+  take(route: string, target = ""): Fault | undefined {
+    const fault = this.faults.find(
+      (candidate) =>
+        (candidate.route === route || candidate.route === ANY_ROUTE) && (!candidate.match || target.includes(candidate.match)),
+    );
     if (!fault) return undefined;
     if (fault.remaining !== null) {
       fault.remaining -= 1;
