@@ -6,7 +6,7 @@ import { startSandbox } from "../sandbox/server";
 import { percentile, round, throughput, type Figure } from "./figures";
 import { startTestServer } from "@/test/test-server";
 
-const ARXIV_GAP_MS = 3100;
+const ARXIV_GAP_MS = 3500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function timed(url: string): Promise<number> {

@@ -7,7 +7,8 @@ import { testDatabaseKind } from "@/test/test-database";
 
 /** Runs the real server entry point (through tsx) as a separate process. */
 function boot(env: Record<string, string>) {
-  const child = spawn("npx", ["tsx", "src/server/main.ts"], {
+  // Node itself with tsx's loader, not `npx tsx`: killing a wrapper would leave the server running.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
