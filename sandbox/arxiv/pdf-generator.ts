@@ -7,23 +7,12 @@
 import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Paper } from "../corpus";
+import { seededRandom } from "../lib/stable-random";
 
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 const MARGIN = 72;
 const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-
-/** Seeded PRNG (mulberry32): the body text must not change between runs. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function seedOf(text: string): number {
   return createHash("sha1").update(text).digest().readUInt32LE(0);
