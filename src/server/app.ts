@@ -2,7 +2,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { Auth } from "@/server/auth/auth";
+import { configuredProviders, type Auth } from "@/server/auth/auth";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { AppError, envelope, errors } from "@/server/errors";
@@ -12,6 +12,7 @@ import { healthRoutes } from "@/server/features/health/health.routes";
 import { searchRoutes } from "@/server/features/search/search.routes";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
+import { clientIp, withClientIp } from "@/server/http/client-ip";
 import { requestContext } from "@/server/http/request-context";
 import { securityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
@@ -58,7 +59,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
   );
   app.route("/api", searchRoutes({ service: searchService({ sources }), sources }));
-  app.on(["GET", "POST"], "/api/auth/*", (c) => withErrorEnvelope(auth.handler(c.req.raw)));
+  app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
+  app.on(["GET", "POST"], "/api/auth/*", (c) =>
+    withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
+  );
 
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");

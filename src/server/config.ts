@@ -53,6 +53,39 @@ export const configSchema = z.object({
   AUTH_SECRET: optionalString.pipe(z.union([z.undefined(), z.string().min(32, "must be at least 32 characters")])),
   /** Port of the sandbox upstream started by `npm run demo` and the tests. */
   SANDBOX_PORT: port(4010),
+  /** Outgoing mail (verification, welcome, digests): smtp://user:pass@host:port or smtps://. Unset: mail is logged. */
+  SMTP_URL: optionalString.pipe(z.union([z.undefined(), z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")])),
+  /** The From: address of Quire's e-mail. */
+  MAIL_FROM: optionalString,
+  /** Google sign-in (OpenID Connect); offered only when the client id is set. */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: baseUrl("https://accounts.google.com/.well-known/openid-configuration"),
+  /** GitHub sign-in (OAuth 2.0); offered only when the client id is set. */
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_AUTHORIZATION_URL: baseUrl("https://github.com/login/oauth/authorize"),
+  GITHUB_TOKEN_URL: baseUrl("https://github.com/login/oauth/access_token"),
+  GITHUB_API_URL: baseUrl("https://api.github.com"),
+  /** Comma-separated e-mails that are made admin when they sign up, and at every boot. */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Sign-in and sign-up attempts allowed per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(20),
+  /** Sign-in attempts allowed per account per 15 minutes. */
+  AUTH_ACCOUNT_ATTEMPTS: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+  /** Take the client IP from X-Forwarded-For (set when Quire runs behind a reverse proxy). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
   /** Maximum JSON request body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(1024 * 1024),
 });

@@ -1,12 +1,13 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "@/server/app";
-import { createAuth } from "@/server/auth/auth";
+import { createAuth, promoteConfiguredAdmins } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
 import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
 import { createLogger } from "@/server/logger";
+import { createMailer, mailFrom } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
 
 /** Boots Quire: configuration, the instance lock (PGlite only), the database and its migrations, then HTTP. */
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
-  const auth = createAuth({ db: database.db, config, secret });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
+  const auth = createAuth({ db: database.db, config, secret, mailer, logger });
+  const promoted = await promoteConfiguredAdmins(database.db, config);
+  if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
   const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
   const app = createApp({ config, database, auth, sources, logger });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
     stopCacheCleanup();
+    mailer.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
     lock?.release();

@@ -109,6 +109,9 @@ export const SETTINGS_DEFAULTS = {
   customCiteKeyPattern: "",
 };
 
+/** A sign-in of an account younger than this sends the welcome e-mail (core-app.md section 9). */
+export const WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS = 60 * 1000;
+
 export const ROLES = ["user", "maintainer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "@/server/app";
 import { createAuth } from "@/server/auth/auth";
@@ -6,11 +6,14 @@ import { resolveAuthSecret } from "@/server/auth/secret";
 import { loadConfig, type Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { createLogger } from "@/server/logger";
+import { createMailer, mailFrom, type MailMessage, type Mailer } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
 import { createTestDatabase } from "./test-database";
 
 export type TestServer = {
   url: string;
+  /** E-mail the server sent, when no SMTP_URL was given (newest last). */
+  sentMail: MailMessage[];
   config: Config;
   database: DatabaseHandle;
   close(): Promise<void>;
@@ -38,23 +41,57 @@ export async function startTestServer(
         CONTACT_EMAIL: "tests@quire.invalid",
       }
     : {};
-  const config = loadConfig({ DATA_DIR: ".tmp/test-data", LOG_LEVEL: "silent", PORT: "0", ...upstreamEnv, ...options.env });
+  // The port is chosen first so PUBLIC_URL (trusted origin, links in e-mails) is the real one.
+  const port = await freePort();
+  const config = loadConfig({
+    DATA_DIR: ".tmp/test-data",
+    LOG_LEVEL: "silent",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Tests sign many users in from one address; the limits have their own tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+    ...upstreamEnv,
+    ...options.env,
+  });
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
-  const auth = createAuth({ db: database.db, config, secret });
   const logger = createLogger(config.LOG_LEVEL);
+  const sentMail: MailMessage[] = [];
+  const mailer: Mailer = config.SMTP_URL
+    ? createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger })
+    : {
+        kind: "log",
+        send: async (message) => {
+          sentMail.push(message);
+        },
+        close() {},
+      };
+  const auth = createAuth({ db: database.db, config, secret, mailer, logger });
   const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
   const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
-  const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    sentMail,
     config,
     database,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.close();
       if (!options.database) await database.close();
     },
   };
+}
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,31 +1,236 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { bearer, genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { APP_NAME, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
+import { clearAttempts, isAccountLocked, recordFailedAttempt } from "@/server/auth/account-attempts";
+import { verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
+import type { Logger } from "@/server/logger";
+import type { Mailer } from "@/server/mail/mailer";
+import { fetchGithubUser } from "@/server/sources/github/github-user";
+
+/** The providers offered on /auth, in the order they are shown. */
+export type SocialProviderId = "google" | "github";
+
+export const ACCOUNT_ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+const SIGN_IN_PATHS = ["/sign-in/email"];
 
 /** better-auth over Quire's database, mounted at /api/auth/*. */
-export function createAuth(options: { db: Database; config: Config; secret: string }) {
-  const { db, config, secret } = options;
+export function createAuth(options: { db: Database; config: Config; secret: string; mailer: Mailer; logger: Logger }) {
+  const { db, config, secret, mailer, logger } = options;
+  const adminEmails = new Set(config.ADMIN_EMAILS);
+  const providers = socialProviders(config);
+  const attemptRule = { max: config.AUTH_ACCOUNT_ATTEMPTS, windowMs: ACCOUNT_ATTEMPT_WINDOW_MS };
+
+  /** Sends the welcome e-mail once, to an account younger than a minute (core-app.md section 4); failure is only logged. */
+  async function sendWelcomeOnce(userId: string, ageFrom: "created" | "updated"): Promise<void> {
+    try {
+      const since = new Date(Date.now() - WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS);
+      const recent = ageFrom === "created" ? gt(schema.user.createdAt, since) : gt(schema.user.updatedAt, since);
+      const [claimed] = await db
+        .update(schema.user)
+        .set({ welcomeEmailSentAt: new Date() })
+        .where(and(eq(schema.user.id, userId), isNull(schema.user.welcomeEmailSentAt), recent))
+        .returning({ email: schema.user.email, name: schema.user.name });
+      if (!claimed) return;
+      const [profile] = await db
+        .select({ emailPreferences: schema.userProfiles.emailPreferences })
+        .from(schema.userProfiles)
+        .where(eq(schema.userProfiles.userId, userId));
+      if (profile && profile.emailPreferences.welcome === false) return;
+      await mailer.send(welcomeEmail({ to: claimed.email, name: claimed.name, appUrl: config.publicUrl }));
+    } catch (error) {
+      logger.warn({ err: error, userId }, "welcome e-mail failed");
+    }
+  }
+
   return betterAuth({
-    appName: "Quire",
+    appName: APP_NAME,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
     trustedOrigins: [config.publicUrl, "http://localhost:5173", "http://127.0.0.1:5173"],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
     }),
-    emailAndPassword: { enabled: true },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationEmail({ to: user.email, url }));
+      },
+      afterEmailVerification: async (user) => {
+        // With confirmation required, the account becomes usable here: this is its first sign-in.
+        await sendWelcomeOnce(user.id, "updated");
+      },
+    },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "user", input: false },
         isSuperAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
       },
+      deleteUser: { enabled: true },
     },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
+    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/*": { window: 60, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        "/sign-up/*": { window: 60, max: config.AUTH_RATE_LIMIT_PER_MINUTE },
+        "/send-verification-email": { window: 60, max: 3 },
+        "/delete-user": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      // app.ts puts the socket's address in this header (and X-Forwarded-For's first hop when
+      // TRUST_PROXY is set); a client cannot set it itself.
+      ipAddress: { ipAddressHeaders: ["x-quire-client-ip"] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? "admin" : "user" },
+          }),
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await sendWelcomeOnce(session.userId, "created");
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+          if (email) {
+            const [existing] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+            if (existing) {
+              throw new APIError("UNPROCESSABLE_ENTITY", {
+                code: "USER_ALREADY_EXISTS",
+                message: "This email is already registered. Please sign in instead.",
+              });
+            }
+          }
+        }
+        if (SIGN_IN_PATHS.includes(ctx.path)) {
+          const email = signInEmail(ctx.body);
+          if (email && (await isAccountLocked(db, `account:${email}`, attemptRule))) {
+            throw new APIError("TOO_MANY_REQUESTS", {
+              code: "TOO_MANY_ATTEMPTS",
+              message: "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.",
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!SIGN_IN_PATHS.includes(ctx.path)) return;
+        const email = signInEmail(ctx.body);
+        if (!email) return;
+        const returned = ctx.context.returned;
+        const failedPassword = returned instanceof APIError && returned.statusCode === 401;
+        if (failedPassword) await recordFailedAttempt(db, `account:${email}`, attemptRule);
+        else if (!(returned instanceof APIError)) await clearAttempts(db, `account:${email}`);
+      }),
+    },
+    plugins: [bearer(), ...(providers.length > 0 ? [genericOAuth({ config: providers })] : [])],
     telemetry: { enabled: false },
   });
+}
+
+function signInEmail(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+}
+
+/** Google (OpenID Connect by discovery) and GitHub (OAuth 2.0), each only when its client id is configured. */
+function socialProviders(config: Config): GenericOAuthConfig[] {
+  const providers: GenericOAuthConfig[] = [];
+  if (config.GOOGLE_CLIENT_ID) {
+    providers.push({
+      providerId: "google",
+      name: "Google",
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+      // The spec: offline access and a consent prompt.
+      accessType: "offline",
+      prompt: "consent",
+    });
+  }
+  if (config.GITHUB_CLIENT_ID) {
+    providers.push({
+      providerId: "github",
+      name: "GitHub",
+      clientId: config.GITHUB_CLIENT_ID,
+      clientSecret: config.GITHUB_CLIENT_SECRET,
+      authorizationUrl: config.GITHUB_AUTHORIZATION_URL,
+      tokenUrl: config.GITHUB_TOKEN_URL,
+      scopes: ["read:user", "user:email"],
+      accessType: "offline",
+      prompt: "consent",
+      getUserInfo: async (tokens) => {
+        if (!tokens.accessToken) return null;
+        const user = await fetchGithubUser(config.GITHUB_API_URL, tokens.accessToken);
+        return user && { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified };
+      },
+    });
+  }
+  return providers;
+}
+
+/** The provider ids the sign-in page may offer. */
+export function configuredProviders(config: Config): SocialProviderId[] {
+  const ids: SocialProviderId[] = [];
+  if (config.GOOGLE_CLIENT_ID) ids.push("google");
+  if (config.GITHUB_CLIENT_ID) ids.push("github");
+  return ids;
+}
+
+/** Makes the configured ADMIN_EMAILS admins (run at boot, so a list change applies on restart). */
+export async function promoteConfiguredAdmins(db: Database, config: Config): Promise<number> {
+  if (config.ADMIN_EMAILS.length === 0) return 0;
+  const rows = await db
+    .update(schema.user)
+    .set({ role: "admin" })
+    .where(
+      and(
+        or(...config.ADMIN_EMAILS.map((email) => eq(sql`lower(${schema.user.email})`, email))),
+        sql`${schema.user.role} <> 'admin'`,
+      ),
+    )
+    .returning({ id: schema.user.id });
+  return rows.length;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

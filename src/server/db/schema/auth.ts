@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * better-auth's core tables (user, session, account, verification), in the shape its
@@ -13,6 +13,8 @@ export const user = pgTable("user", {
   image: text("image"),
   role: text("role", { enum: ["user", "maintainer", "admin"] }).notNull().default("user"),
   isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+  /** Set when the welcome e-mail was claimed, so it goes out once. */
+  welcomeEmailSentAt: timestamp("welcome_email_sent_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -68,3 +70,15 @@ export const verification = pgTable(
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * better-auth's rate-limit counters (rateLimit.storage = "database"), shared by every
+ * instance. Quire also keeps its per-account sign-in counters here under `account:` keys.
+ */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  /** Milliseconds since the epoch of the window's latest request. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "@/server/db/schema";
+import { startTestServer, type TestServer } from "@/test/test-server";
+
+/** Sign-up, e-mail confirmation, sign-in, bearer tokens, limits and admin e-mails, over real HTTP. */
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_EMAILS: "boss@quire.invalid", AUTH_ACCOUNT_ATTEMPTS: "3" } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url, ...headers },
+    body: JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
+function linkIn(text: string): string {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[0];
+}
+
+function mailTo(to: string, subject: RegExp) {
+  return server.sentMail.filter((mail) => mail.to === to && subject.test(mail.subject));
+}
+
+function sessionCookie(response: Response): string {
+  const cookies = response.headers.getSetCookie();
+  const session = cookies.find((cookie) => cookie.includes("session_token="));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session.split(";")[0]!;
+}
+
+describe("e-mail and password accounts", () => {
+  const email = "ada@quire.invalid";
+  const password = "correct horse battery";
+
+  it("signs up, refuses sign-in until the e-mail is confirmed, then signs in", async () => {
+    const signUp = await post("/api/auth/sign-up/email", { email, password, name: "Ada", callbackURL: "/auth?verified=1" });
+    expect(signUp.status).toBe(200);
+
+    const [verification] = mailTo(email, /Confirm your e-mail/);
+    expect(verification).toBeDefined();
+    const link = linkIn(verification!.text);
+    expect(link.startsWith(`${server.url}/api/auth/verify-email?token=`)).toBe(true);
+
+    const early = await post("/api/auth/sign-in/email", { email, password });
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as { code: string }).code).toBe("EMAIL_NOT_VERIFIED");
+
+    const confirm = await fetch(link, { redirect: "manual" });
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("location")).toBe("/auth?verified=1");
+    // Confirmation signs the user in and, the account being new, sends the welcome e-mail once.
+    expect(sessionCookie(confirm)).toMatch(/session_token=/);
+    expect(mailTo(email, /Welcome to Quire/)).toHaveLength(1);
+
+    const signIn = await post("/api/auth/sign-in/email", { email, password });
+    expect(signIn.status).toBe(200);
+    expect(mailTo(email, /Welcome to Quire/)).toHaveLength(1);
+
+    // A replayed link signs nobody in: it only says the address is confirmed.
+    const replay = await fetch(link, { redirect: "manual" });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).toBe("/auth?verified=1");
+    expect(replay.headers.getSetCookie().some((cookie) => cookie.includes("session_token="))).toBe(false);
+
+    // A tampered link is refused with an error on the callback.
+    const tampered = await fetch(link.replace(/token=([^&]+)/, (_all, token: string) => `token=${token.slice(0, -4)}AAAA`), {
+      redirect: "manual",
+    });
+    expect(tampered.status).toBe(302);
+    expect(tampered.headers.get("location")).toMatch(/error=INVALID_TOKEN/i);
+  });
+
+  it("says an e-mail is already registered", async () => {
+    const again = await post("/api/auth/sign-up/email", { email: "ADA@quire.invalid", password: "another password", name: "Ada" });
+    expect(again.status).toBe(422);
+    const body = (await again.json()) as { code: string; message: string };
+    expect(body.code).toBe("USER_ALREADY_EXISTS");
+    expect(body.message).toBe("This email is already registered. Please sign in instead.");
+  });
+
+  it("refuses empty, malformed and oversized input with a clear message", async () => {
+    const cases: Array<[unknown, number]> = [
+      [{ email: "", password: "long enough pass", name: "x" }, 400],
+      [{ email: "no-at-sign", password: "long enough pass", name: "x" }, 400],
+      [{ email: "short@quire.invalid", password: "", name: "x" }, 400],
+      [{ email: "huge@quire.invalid", password: "x".repeat(10_000), name: "x" }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const response = await post("/api/auth/sign-up/email", body);
+      expect(response.status).toBe(status);
+      const answer = (await response.json()) as { error: { message: string } };
+      expect(answer.error.message.length).toBeGreaterThan(5);
+    }
+    const users = await server.database.db.select().from(schema.user).where(eq(schema.user.email, "huge@quire.invalid"));
+    expect(users).toHaveLength(0);
+  });
+
+  it("locks an account after repeated wrong passwords, whatever the address", async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await post("/api/auth/sign-in/email", { email, password: "wrong password" }, { "x-forwarded-for": `10.0.0.${attempt}` });
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await post("/api/auth/sign-in/email", { email, password });
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it("accepts a bearer token as well as the cookie", async () => {
+    const other = "grace@quire.invalid";
+    await post("/api/auth/sign-up/email", { email: other, password, name: "Grace" });
+    await fetch(linkIn(mailTo(other, /Confirm/)[0]!.text), { redirect: "manual" });
+    const signIn = await post("/api/auth/sign-in/email", { email: other, password });
+    const token = signIn.headers.get("set-auth-token");
+    expect(token).toBeTruthy();
+    const bearer = await fetch(`${server.url}/api/auth/get-session`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await bearer.json()) as { user: { email: string } }).user.email).toBe(other);
+    const garbage = await fetch(`${server.url}/api/auth/get-session`, { headers: { authorization: "Bearer not-a-token" } });
+    expect(await garbage.json()).toBeNull();
+  });
+
+  it("makes ADMIN_EMAILS admins at sign-up", async () => {
+    await post("/api/auth/sign-up/email", { email: "boss@quire.invalid", password, name: "Boss" });
+    const [boss] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, "boss@quire.invalid"));
+    expect(boss?.role).toBe("admin");
+  });
+
+  it("lists no third-party providers when none is configured", async () => {
+    const response = await fetch(`${server.url}/api/auth-providers`);
+    expect(await response.json()).toEqual({ providers: [] });
+  });
+});
+
+describe("per-address limit", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AUTH_RATE_LIMIT_PER_MINUTE: "3" } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("answers 429 after the allowed sign-in attempts from one address", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await fetch(`${limited.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: limited.url },
+        body: JSON.stringify({ email: `nobody${attempt}@quire.invalid`, password: "whatever pass" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("ignores a client-sent X-Forwarded-For when no proxy is trusted", async () => {
+    const response = await fetch(`${limited.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: limited.url, "x-forwarded-for": "203.0.113.9" },
+      body: JSON.stringify({ email: "spoof@quire.invalid", password: "whatever pass" }),
+    });
+    expect(response.status).toBe(429);
+  });
+});

@@ -1,0 +1,315 @@
+import { z } from "zod";
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  EMAIL_NOTIFICATION_FREQUENCIES,
+  READING_HISTORY_LIST_LIMIT,
+  READING_HISTORY_LOAD_LIMIT,
+  ROLES,
+  SETTINGS_DEFAULTS,
+  TITLE_MAX_LENGTH,
+} from "@/shared/constants";
+import { paperSchema } from "@/shared/paper";
+
+/**
+ * The user-data contract shared by the server's `/api/me/*` routes and the web app's two
+ * stores (device and server). core-app.md sections 3 ("Profile", "Preference", "Settings",
+ * "Cache entry", "Search history entry", "Reading history") and 4 ("Data location",
+ * "Preference sync").
+ *
+ * Routes (all need a session, cookie or `Authorization: Bearer`; a user only ever sees their
+ * own rows; the user id is never read from the request):
+ *
+ *   GET    /api/me/settings                 -> { settings: Settings }   (defaults inserted when none)
+ *   PUT    /api/me/settings    SettingsPatch -> { settings: Settings }   (merged over the stored ones)
+ *   GET    /api/me/profile                  -> { profile: Profile }     (created with defaults when none)
+ *   PUT    /api/me/profile     ProfilePatch  -> { profile: Profile }
+ *   GET    /api/me/preferences              -> { preferences: Record<key, value> }
+ *   PUT    /api/me/preferences { preferences: Record<key, value> }   batch upsert -> { preferences }
+ *   DELETE /api/me/preferences              -> 204 (all)
+ *   GET    /api/me/preferences/:key         -> { key, value, updatedAt } | 404
+ *   PUT    /api/me/preferences/:key { value } -> { key, value, updatedAt } (searchState is merged)
+ *   DELETE /api/me/preferences/:key         -> 204
+ *   GET    /api/me/cache                    -> { keys: string[] }        (unexpired keys)
+ *   DELETE /api/me/cache[?expired=true]     -> { removed: n }            (all, or only expired)
+ *   GET    /api/me/cache/:key               -> CacheEntry | 404 (expired counts as missing; bumps access_count)
+ *   PUT    /api/me/cache/:key  { data, ttlSeconds? } -> CacheEntry
+ *   DELETE /api/me/cache/:key               -> 204
+ *   GET    /api/me/search-history           -> SearchHistory (newest first, 10, 30 days)
+ *   POST   /api/me/search-history { entries: SearchHistoryEntry[] } -> SearchHistory (adds/merges, then prunes)
+ *   DELETE /api/me/search-history           -> 204
+ *   GET    /api/me/history?limit=&offset=   -> { entries: ReadingHistoryEntry[], total }
+ *   POST   /api/me/history { paper, viewType, readAt? } -> { entry }  (1 h merge, 10 per paper+view)
+ *   POST   /api/me/history/import { entries: ReadingHistoryEntry[] } -> { imported }
+ *   DELETE /api/me/history                  -> 204 (all);  DELETE /api/me/history/:id -> 204
+ *   GET    /api/me/bookmarks                -> { bookmarks: ServerBookmark[] } (newest first)
+ *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
+ *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
+ *   GET    /api/me/export                   -> { exported_at, user_id, data: {...} }
+ *
+ * Path parameters are URL-encoded once more on top of their own form: a preference key goes as
+ * `encodeURIComponent(encodePreferenceKey(rawKey))` (so `%2F` in the encoded key travels as
+ * `%252F`), a paper id such as a DOI as `encodeURIComponent(paperId)`. Bad input is a 400
+ * `validation_failed` whose message names the field; nothing is stored.
+ *
+ * Account deletion is better-auth's `POST /api/auth/delete-user { password }` (re-auth by
+ * password; every owned row goes by ON DELETE CASCADE).
+ */
+
+export const settingsSchema = z
+  .object({
+    autoLoadCatchup: z.boolean(),
+    autoTriggerSearch: z.boolean(),
+    lastViewedPaper: z.string().max(300).nullable(),
+    enableReadingHistory: z.boolean(),
+    zoteroSkipDuplicateCheck: z.boolean(),
+    zoteroFilters: z
+      .object({
+        topLevelOnly: z.boolean(),
+        itemTypes: z.array(z.string().max(100)).max(100),
+        searchQuery: z.string().max(1000),
+      })
+      .strict(),
+    citeKeyFormat: z.enum(["arxiv_id", "first_author_year", "title_year", "custom"]),
+    customCiteKeyPattern: z.string().max(200),
+    zoteroLibraryVersion: z.number().int().nonnegative().optional(),
+    llm: z
+      .object({ defaultProvider: z.string().max(100).optional(), defaultModel: z.string().max(200).optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A partial settings object: unknown fields and wrong types are refused. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  ...SETTINGS_DEFAULTS,
+  zoteroFilters: { ...SETTINGS_DEFAULTS.zoteroFilters, itemTypes: [] },
+};
+
+/** Stored settings over the defaults; anything stored that no longer validates is dropped. */
+export function mergeSettings(stored: unknown, patch: SettingsPatch = {}): Settings {
+  const base: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (typeof stored === "object" && stored !== null) {
+    for (const [key, value] of Object.entries(stored)) {
+      const field = settingsSchema.shape[key as keyof Settings];
+      if (field && field.safeParse(value).success) base[key] = value;
+    }
+  }
+  return { ...(base as Settings), ...patch };
+}
+
+export const emailPreferencesSchema = z
+  .object({ welcome: z.boolean(), notifications: z.enum(EMAIL_NOTIFICATION_FREQUENCIES) })
+  .strict();
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+const shortText = (max: number) => z.string().trim().max(max);
+const termList = z.array(z.string().trim().min(1).max(200)).max(500);
+
+/** The research profile (table user_profiles). */
+export const profileSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  affiliation: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  socialLinks: z.record(z.string(), z.string()),
+  researchCategories: z.array(z.string()),
+  researchInterests: z.array(z.string()),
+  authorNames: z.array(z.string()),
+  excludeTerms: z.array(z.string()),
+  role: z.enum(ROLES),
+  isPublic: z.boolean(),
+  emailPreferences: emailPreferencesSchema,
+  lastActiveAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** What a user may change in their profile (never role, never is_public, never the user id). */
+export const profilePatchSchema = z
+  .object({
+    name: shortText(200).nullable(),
+    affiliation: shortText(300).nullable(),
+    avatarUrl: z.string().url().max(2000).nullable(),
+    socialLinks: z.record(z.string().max(50), z.string().max(500)),
+    researchCategories: termList,
+    researchInterests: termList,
+    authorNames: termList,
+    excludeTerms: termList,
+    emailPreferences: emailPreferencesSchema,
+  })
+  .partial()
+  .strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+export const DEFAULT_EMAIL_PREFS: EmailPreferences = { ...DEFAULT_EMAIL_PREFERENCES };
+
+/**
+ * Preference keys travel encoded: every character that is not a letter or digit becomes
+ * `%XX` (its UTF-8 bytes), so `searchState` stays `searchState` and `../x` becomes `%2E%2E%2Fx`.
+ * The server accepts only encoded keys of at most 200 characters.
+ */
+export function encodePreferenceKey(key: string): string {
+  return Array.from(new TextEncoder().encode(key), (byte) => {
+    const char = String.fromCharCode(byte);
+    return /[A-Za-z0-9]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }).join("");
+}
+
+export function decodePreferenceKey(encoded: string): string {
+  return decodeURIComponent(encoded);
+}
+
+export const PREFERENCE_KEY_MAX_LENGTH = 200;
+export const preferenceKeySchema = z
+  .string()
+  .min(1, "Preference key is empty.")
+  .max(PREFERENCE_KEY_MAX_LENGTH, `Preference key is longer than ${PREFERENCE_KEY_MAX_LENGTH} characters.`)
+  .regex(/^(?:[A-Za-z0-9]|%[0-9A-F]{2})+$/, "Preference key must be encoded: letters, digits and %XX only.");
+
+/** A preference value: any JSON, at most 64 KB serialised. */
+export const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
+
+/** `searchState` values are merged into the stored one rather than replacing it. */
+export const SEARCH_STATE_KEY = "searchState";
+
+export const searchStateSchema = z
+  .object({
+    query: z.string(),
+    source: z.string(),
+    page: z.number().int().nonnegative(),
+    pageSize: z.number().int().positive(),
+    searchType: z.enum(["basic", "advanced"]),
+    sortField: z.string(),
+    sortOrder: z.string(),
+    advancedTitle: z.string(),
+    advancedAuthors: z.array(z.string()),
+    advancedDateFrom: z.string().nullable(),
+    advancedDateTo: z.string().nullable(),
+    llmEnhanced: z.boolean(),
+  })
+  .partial();
+export type SearchState = z.infer<typeof searchStateSchema>;
+
+export const CACHE_KEY_MAX_LENGTH = 200;
+export const cacheKeySchema = z
+  .string()
+  .min(1)
+  .max(CACHE_KEY_MAX_LENGTH)
+  .regex(/^[A-Za-z0-9._:-]+$/, "Cache key may hold letters, digits, '.', '_', ':' and '-' only.");
+
+export const cacheEntrySchema = z.object({
+  key: z.string(),
+  data: z.unknown(),
+  expiresAt: z.string().nullable(),
+  cachedAt: z.string(),
+  accessCount: z.number().int(),
+  lastAccessed: z.string(),
+});
+export type CacheEntry = z.infer<typeof cacheEntrySchema>;
+
+export const cachePutSchema = z
+  .object({ data: z.unknown(), ttlSeconds: z.number().int().positive().max(365 * 24 * 3600).optional() })
+  .strict();
+
+export const searchHistoryParamsSchema = z
+  .object({
+    q: z.string().max(2000),
+    author: z.string().max(2000),
+    source: z.enum(["arxiv", "openalex", "crossref"]),
+    llm: z.boolean(),
+    sort: z.string().max(50),
+    order: z.string().max(20),
+    page: z.number().int().nonnegative(),
+    size: z.number().int().positive().max(100),
+    searchType: z.enum(["basic", "advanced"]).optional(),
+    title: z.string().max(2000).optional(),
+    authors: z.array(z.string().max(300)).max(20).optional(),
+    dateFrom: z.string().max(40).optional(),
+    dateTo: z.string().max(40).optional(),
+  })
+  .strict();
+
+export const searchHistoryEntrySchema = z
+  .object({
+    timestamp: z.number().int().nonnegative(),
+    params: searchHistoryParamsSchema,
+    results: z.number().int().nonnegative(),
+  })
+  .strict();
+export type ApiSearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
+export type SearchHistoryResponse = { searches: ApiSearchHistoryEntry[]; lastUpdated: number };
+
+/** A paper as stored with a user's row: the unified Paper with the spec's title limit. */
+/** Paper ids (arXiv ids, DOIs, source ids) longer than this are refused. */
+export const PAPER_ID_MAX_LENGTH = 300;
+
+export const storedPaperSchema = paperSchema.extend({
+  id: z.string().min(1).max(PAPER_ID_MAX_LENGTH, `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`),
+  title: z.string().max(TITLE_MAX_LENGTH, `Title is longer than ${TITLE_MAX_LENGTH} characters.`),
+});
+
+export const VIEW_TYPES = ["paper", "abs", "pdf", "html"] as const;
+
+export const readingHistoryEntrySchema = z.object({
+  id: z.string(),
+  paperId: z.string().min(1).max(PAPER_ID_MAX_LENGTH),
+  paperData: storedPaperSchema,
+  viewType: z.enum(VIEW_TYPES),
+  readAt: z.string().datetime({ offset: true }),
+});
+export type ApiReadingHistoryEntry = z.infer<typeof readingHistoryEntrySchema>;
+
+export const recordReadingSchema = z
+  .object({ paper: storedPaperSchema, viewType: z.enum(VIEW_TYPES), readAt: z.string().datetime({ offset: true }).optional() })
+  .strict();
+
+export const serverBookmarkSchema = z.object({
+  id: z.string(),
+  paperId: z.string(),
+  paperData: storedPaperSchema,
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  bookmarkedAt: z.string(),
+});
+export type ServerBookmark = z.infer<typeof serverBookmarkSchema>;
+
+export const putBookmarkSchema = z
+  .object({
+    paper: storedPaperSchema,
+    tags: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+    notes: z.string().max(20_000).nullable().optional(),
+    bookmarkedAt: z.string().datetime({ offset: true }).optional(),
+  })
+  .strict();
+
+/** `PUT /api/me/preferences`: a batch upsert; each key is an encoded key as above. */
+export const preferencesPutSchema = z
+  .object({ preferences: z.record(z.string(), z.unknown()) })
+  .strict();
+
+/** `PUT /api/me/preferences/:key`: `value` is any JSON (null included) of at most 64 KB. */
+export const preferencePutSchema = z.object({ value: z.unknown() }).strict();
+
+/** At most this many entries per `POST /api/me/search-history`. */
+export const SEARCH_HISTORY_POST_MAX_ENTRIES = 100;
+export const searchHistoryPostSchema = z
+  .object({ entries: z.array(searchHistoryEntrySchema).max(SEARCH_HISTORY_POST_MAX_ENTRIES) })
+  .strict();
+
+/** `POST /api/me/history/import`: the device's entries (their ids are ignored), applied oldest first. */
+export const readingHistoryImportSchema = z
+  .object({ entries: z.array(readingHistoryEntrySchema.extend({ id: z.string().max(200).optional() })).max(READING_HISTORY_LOAD_LIMIT) })
+  .strict();
+
+/** `GET /api/me/history?limit=&offset=`. */
+export const readingHistoryListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(READING_HISTORY_LOAD_LIMIT).default(READING_HISTORY_LIST_LIMIT),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
