@@ -9,10 +9,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { Toaster } from "@/web/components/ui/toaster";
 import { TooltipProvider } from "@/web/components/ui/tooltip";
+import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
 import { createQueryClient } from "@/web/lib/query-client";
 import { createAppRouter } from "@/web/routes";
 
 const queryClient = createQueryClient();
+persistSearchCache(queryClient);
 const router = createAppRouter();
 
 const container = document.getElementById("root");

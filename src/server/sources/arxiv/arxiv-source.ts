@@ -1,5 +1,5 @@
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
-import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { ArxivFeedError, arxivEntryToPaper, parseArxivAtom, type ArxivFeed } from "./arxiv-atom";
 
@@ -22,6 +22,11 @@ export type ArxivQueryParams = {
 /** The arXiv API through the shared upstream client. */
 export function createArxivSource(options: { client: UpstreamClient; apiUrl: string }) {
   const { client, apiUrl } = options;
+  const parseFeed = parseOnce((response) => parseArxivAtom(response.body));
+  const toResult = parseOnce((response) => {
+    const feed = parseFeed(response);
+    return { total: feed.totalResults, papers: feed.entries.map(arxivEntryToPaper) };
+  });
 
   function urlFor(params: ArxivQueryParams): string {
     const url = new URL(apiUrl);
@@ -45,23 +50,28 @@ export function createArxivSource(options: { client: UpstreamClient; apiUrl: str
   }
 
   /** A parsed feed; arXiv's error feeds become ArxivFeedError, other failures UpstreamError. */
-  async function query(params: ArxivQueryParams): Promise<ArxivFeed> {
+  async function answer(params: ArxivQueryParams): Promise<UpstreamResponse> {
     const response = await raw(params);
     if (response.status !== 200 && response.status !== 400) {
       throw new UpstreamError("arxiv", response.status, response.statusText, `arXiv answered ${response.status}`);
     }
-    const feed = parseArxivAtom(response.body);
+    // An error feed throws ArxivFeedError from the parse; a 400 without one is refused here.
+    parseFeed(response);
     if (response.status === 400) throw new ArxivFeedError("arXiv refused the query.", "");
-    return feed;
+    return response;
+  }
+
+  async function query(params: ArxivQueryParams): Promise<ArxivFeed> {
+    return parseFeed(await answer(params));
   }
 
   return {
     urlFor,
     raw,
     query,
+    /** Total and papers; the same objects for a cached answer, so callers must not change them. */
     async search(params: ArxivQueryParams) {
-      const feed = await query(params);
-      return { total: feed.totalResults, papers: feed.entries.map(arxivEntryToPaper) };
+      return toResult(await answer(params));
     },
   };
 }

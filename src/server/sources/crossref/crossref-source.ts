@@ -1,5 +1,5 @@
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
-import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { parseCrossrefList, parseCrossrefWork } from "./crossref-works";
 
@@ -48,6 +48,8 @@ export function createCrossrefSource(options: { client: UpstreamClient; baseUrl:
     return client.get(url.toString(), { accept: "application/json", freshMs: LOOKUP_FRESH_MS, keepMs: LOOKUP_KEEP_MS, ignoreParams: ["mailto"] });
   }
 
+  const parseList = parseOnce((response) => parseCrossrefList(JSON.parse(response.body)));
+
   return {
     list,
     work,
@@ -55,7 +57,7 @@ export function createCrossrefSource(options: { client: UpstreamClient; baseUrl:
       const response = await list(params);
       if (response.status === 400) throw new CrossrefRejectedError(crossrefValidationMessage(response.body));
       if (response.status !== 200) throw new UpstreamError("crossref", response.status, response.statusText, `HTTP ${response.status}`);
-      return parseCrossrefList(JSON.parse(response.body));
+      return parseList(response);
     },
     /** A work by DOI; null when Crossref does not know it (its plain-text 404). */
     async getWork(doi: string) {

@@ -8,6 +8,8 @@ export type CachedResponse = {
   body: string;
   fetchedAt: Date;
   fresh: boolean;
+  /** When the entry stops being fresh, ms since the epoch. */
+  freshUntil: number;
 };
 
 /** The only code that touches `upstream_cache`. */
@@ -20,13 +22,14 @@ export function responseCacheRepository(db: Database) {
           contentType: upstreamCache.contentType,
           body: upstreamCache.body,
           fetchedAt: upstreamCache.fetchedAt,
+          freshUntil: upstreamCache.freshUntil,
           fresh: sql<boolean>`${upstreamCache.freshUntil} > now()`,
           alive: sql<boolean>`${upstreamCache.expiresAt} > now()`,
         })
         .from(upstreamCache)
         .where(eq(upstreamCache.key, key));
       if (!row || !row.alive) return null;
-      return { status: row.status, contentType: row.contentType, body: row.body, fetchedAt: row.fetchedAt, fresh: row.fresh };
+      return { status: row.status, contentType: row.contentType, body: row.body, fetchedAt: row.fetchedAt, fresh: row.fresh, freshUntil: row.freshUntil.getTime() };
     },
 
     async put(entry: {

@@ -18,7 +18,7 @@ function memoryCache(): ResponseCache & { entries: Map<string, CachedResponse & 
       return entries.get(key) ?? null;
     },
     async put(entry) {
-      entries.set(entry.key, { status: entry.status, contentType: entry.contentType, body: entry.body, fetchedAt: new Date(), fresh: true });
+      entries.set(entry.key, { status: entry.status, contentType: entry.contentType, body: entry.body, fetchedAt: new Date(), fresh: true, freshUntil: Date.now() + entry.freshMs });
     },
     async deleteExpired() {
       return 0;
@@ -151,9 +151,31 @@ describe("the upstream client", () => {
     expect(calls).toBe(1);
   });
 
+  it("keeps fresh answers in memory in front of the shared cache, never past their freshness", async () => {
+    let calls = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        calls += 1;
+        return new HttpResponse(`answer ${calls}`);
+      }),
+    );
+    const cache = memoryCache();
+    let reads = 0;
+    const counted: ResponseCache = { ...cache, get: (key) => ((reads += 1), cache.get(key)) };
+    const upstream = client({ cache: counted });
+    await upstream.get(URL_UNDER_TEST, { freshMs: 40 });
+    const again = await upstream.get(URL_UNDER_TEST, { freshMs: 40 });
+    expect(again).toMatchObject({ origin: "cache", body: "answer 1" });
+    expect(reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    cache.entries.clear();
+    const later = await upstream.get(URL_UNDER_TEST, { freshMs: 40 });
+    expect(later).toMatchObject({ origin: "network", body: "answer 2" });
+  });
+
   it("serves a stale cached answer when the upstream fails", async () => {
     const cache = memoryCache();
-    cache.entries.set(cacheKey(URL_UNDER_TEST), { status: 200, contentType: "text/plain", body: "old", fetchedAt: new Date(0), fresh: false });
+    cache.entries.set(cacheKey(URL_UNDER_TEST), { status: 200, contentType: "text/plain", body: "old", fetchedAt: new Date(0), fresh: false, freshUntil: 0 });
     mswServer.use(http.get("https://upstream.test/api/query", () => new HttpResponse("down", { status: 503 })));
     const response = await client({ cache }).get(URL_UNDER_TEST, { freshMs: 60_000 });
     expect(response).toMatchObject({ origin: "stale-cache", body: "old" });

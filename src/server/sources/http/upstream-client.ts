@@ -37,6 +37,8 @@ export type UpstreamClientOptions = {
   backoffBaseMs?: number;
   maxBackoffMs?: number;
   fetch?: typeof fetch;
+  /** Bytes of answers kept in this process's memory in front of the Postgres cache (default 32 MB; 0 disables). */
+  memoryCacheBytes?: number;
 };
 
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
@@ -78,6 +80,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     maxBackoffMs = 30_000,
   } = options;
   const doFetch = options.fetch ?? fetch;
+  const memory = createMemoryCache(options.memoryCacheBytes ?? 32 * 1024 * 1024);
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   /** Cache writes still under way, so a request right behind one reads what it stores. */
   const pendingWrites = new Map<string, Promise<void>>();
@@ -149,17 +152,29 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   async function load(url: string, request: UpstreamRequestOptions): Promise<UpstreamResponse> {
     const freshMs = request.freshMs ?? 0;
     const key = cacheKey(url, request.ignoreParams);
+    const remembered = freshMs > 0 ? memory.get(key) : undefined;
+    if (remembered) return remembered;
     await pendingWrites.get(key);
     const cached = cache && freshMs > 0 ? await cache.get(key).catch(() => null) : null;
     if (cached?.fresh) {
-      return { status: cached.status, statusText: reasonPhrase(cached.status), contentType: cached.contentType, body: cached.body, origin: "cache" };
+      const answer: UpstreamResponse = {
+        status: cached.status,
+        statusText: reasonPhrase(cached.status),
+        contentType: cached.contentType,
+        body: cached.body,
+        origin: "cache",
+      };
+      memory.set(key, answer, cached.freshUntil);
+      return answer;
     }
     try {
       const response = await fetchWithRetries(url, request.accept ?? "*/*");
       if (cache && freshMs > 0 && response.status === 200) {
-        // Stored in the background: the caller has its answer, and a failed write only costs a later miss.
-        const write = cache
-          .put({
+        memory.set(key, { ...response, origin: "cache" }, Date.now() + freshMs);
+        // Stored in the background, after this answer has gone out (PGlite works on this
+        // thread): the caller has its answer, and a failed write only costs a later miss.
+        const write = nextTurn()
+          .then(() => cache.put({
             key,
             source,
             url: new URL(url).origin + new URL(url).pathname,
@@ -168,7 +183,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
             body: response.body,
             freshMs,
             keepMs: Math.max(freshMs, request.keepMs ?? freshMs),
-          })
+          }))
           .catch((error) => logger.warn({ source, err: error }, "could not store an upstream response"))
           .finally(() => pendingWrites.delete(key));
         pendingWrites.set(key, write);
@@ -198,6 +213,64 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/**
+ * Wraps a parser so an answer object is parsed once: answers served from the memory cache are
+ * the same object each time, so a cached search skips the Atom or JSON parse. The result is
+ * shared between callers and must be treated as read-only.
+ */
+export function parseOnce<T>(parse: (response: UpstreamResponse) => T): (response: UpstreamResponse) => T {
+  const parsed = new WeakMap<UpstreamResponse, T>();
+  return (response) => {
+    if (parsed.has(response)) return parsed.get(response) as T;
+    const value = parse(response);
+    parsed.set(response, value);
+    return value;
+  };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Fresh answers kept in this process, in front of the shared Postgres cache: never served past
+ * the freshness the Postgres entry has, so another instance sees the same rules. The least
+ * recently used go first once `maxBytes` of bodies are held.
+ */
+function createMemoryCache(maxBytes: number) {
+  const entries = new Map<string, { answer: UpstreamResponse; until: number; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    get(key: string): UpstreamResponse | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.until <= Date.now()) {
+        drop(key);
+        return undefined;
+      }
+      // Map order is insertion order: re-inserting marks it most recently used.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.answer;
+    },
+    set(key: string, answer: UpstreamResponse, until: number): void {
+      const size = answer.body.length * 2;
+      if (maxBytes <= 0 || size > maxBytes / 4) return;
+      drop(key);
+      entries.set(key, { answer, until, bytes: size });
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+  };
+}
 
 /** "Quire/0.1 (https://…; mailto:ops@example.org)": who is calling and how to reach them. */
 export function politeUserAgent(publicUrl: string, contactEmail: string | undefined): string {

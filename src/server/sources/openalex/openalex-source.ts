@@ -1,5 +1,5 @@
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
-import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "./openalex-works";
 
@@ -61,12 +61,14 @@ export function createOpenAlexSource(options: { client: UpstreamClient; baseUrl:
     return response;
   }
 
+  const parseList = parseOnce((response) => parseOpenAlexList(JSON.parse(response.body)));
+
   return {
     list,
     work,
     async searchWorks(params: OpenAlexListParams) {
       const response = ensureOk(await list({ ...params, entity: "works" }));
-      return parseOpenAlexList(JSON.parse(response.body));
+      return parseList(response);
     },
     async getWork(id: string) {
       const response = await work(id);

@@ -6,6 +6,7 @@ import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/
 import { Button } from "@/web/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { toast } from "@/web/components/ui/use-toast";
+import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
 
@@ -37,9 +38,11 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
       try {
         if (bookmarked) {
           await store.remove(paper.id);
+          track("bookmark", { action: "remove", paperId: paper.id, source: paper.source });
           toast({ title: "Bookmark removed", description: paper.title });
         } else {
           await store.add(paper);
+          track("bookmark", { action: "add", paperId: paper.id, source: paper.source });
           toast({ title: "Bookmark added", description: paper.title });
         }
       } catch {

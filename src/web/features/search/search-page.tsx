@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, Info, SlidersHorizontal } from "lucide-react";
-import { APP_NAME } from "@/shared/constants";
+import { APP_NAME, STORAGE_KEYS } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchSource } from "@/shared/search-options";
 import { validateArxivQuery } from "@/shared/search-query";
 import { PullToRefreshIndicator } from "@/web/components/pull-to-refresh/pull-to-refresh-indicator";
@@ -10,6 +10,7 @@ import { usePullToRefresh } from "@/web/components/pull-to-refresh/use-pull-to-r
 import { Button } from "@/web/components/ui/button";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
+import { useScrollMemory } from "@/web/hooks/use-scroll-memory";
 import { useInputHistory } from "@/web/lib/input-history";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { cn } from "@/web/lib/utils";
@@ -115,6 +116,7 @@ export function SearchPage() {
   const AdvancedPanel = useModule(advancedPanelModule, advancedOpen);
   // The list, its table and cards load only once there is something to list.
   const Results = useModule(searchResultsModule, criteria);
+  useScrollMemory(STORAGE_KEYS.scrollSearch, searchParams.toString(), Boolean(Results) && results.isSuccess);
 
   const go = (next: SearchState, options: { keepScroll?: boolean } = {}) =>
     navigate(searchHref(next), { preventScrollReset: options.keepScroll });

@@ -1,0 +1,65 @@
+/**
+ * Product analytics (core-app.md sections 4 and 9): events go to POST /api/events in batches
+ * after a 1 s pause, and the same event within 2 s is dropped. The server takes the user from
+ * the session. Losing an event is acceptable; breaking the page is not.
+ */
+
+export const ANALYTICS_DEBOUNCE_MS = 1000;
+export const ANALYTICS_DUPLICATE_WINDOW_MS = 2000;
+const MAX_BATCH = 50;
+
+type AnalyticsEvent = { name: string; properties: Record<string, unknown> };
+
+export function createAnalytics(options: { send: (events: AnalyticsEvent[]) => void; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const lastSeen = new Map<string, number>();
+  let queue: AnalyticsEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    while (queue.length > 0) options.send(queue.splice(0, MAX_BATCH));
+  };
+
+  return {
+    track(name: string, properties: Record<string, unknown> = {}): void {
+      const signature = `${name}|${JSON.stringify(properties)}`;
+      const at = now();
+      const previous = lastSeen.get(signature);
+      if (previous !== undefined && at - previous < ANALYTICS_DUPLICATE_WINDOW_MS) return;
+      lastSeen.set(signature, at);
+      for (const [key, seen] of lastSeen) if (at - seen >= ANALYTICS_DUPLICATE_WINDOW_MS) lastSeen.delete(key);
+      queue.push({ name, properties });
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(flush, ANALYTICS_DEBOUNCE_MS);
+    },
+    flush,
+  };
+}
+
+function sendToServer(events: AnalyticsEvent[]): void {
+  const body = JSON.stringify({ events });
+  try {
+    void fetch("/api/events", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      credentials: "same-origin",
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // No fetch (very old browser) or a refused request: the event is lost, nothing else.
+  }
+}
+
+let analytics: ReturnType<typeof createAnalytics> | undefined;
+
+/** Records a product event, e.g. track("bookmark", { action: "add", source: "arxiv" }). */
+export function track(name: string, properties: Record<string, unknown> = {}): void {
+  if (!analytics) {
+    analytics = createAnalytics({ send: sendToServer });
+    if (typeof window !== "undefined") window.addEventListener("pagehide", () => analytics?.flush());
+  }
+  analytics.track(name, properties);
+}
