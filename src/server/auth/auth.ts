@@ -73,7 +73,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // The spec's flow: confirm, read "Email confirmed successfully! You can now sign in.", sign in.
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await mailer.send(verificationEmail({ to: user.email, url }));
