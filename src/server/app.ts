@@ -9,7 +9,7 @@ import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
-import { searchRoutes } from "@/server/features/search/search.routes";
+import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
@@ -58,16 +58,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/api/events",
     analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
   );
-  app.route("/api", searchRoutes({ service: searchService({ sources }), sources }));
+  const search = searchService({ sources });
+  app.route("/api", searchRoutes({ service: search, sources }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
   );
 
+
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");
   });
 
+  app.get("/search", earlySearch(search));
   mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), "dist", "web"));
 
   app.onError((error, c) => {

@@ -77,6 +77,17 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
     expect(await arxivRequests()).toHaveLength(0);
   });
 
+  it("starts the search of a /search page while serving the page; the page's API call joins it", async () => {
+    const query = "q=cat:cs.RO%20AND%20ti:robot&size=20";
+    await (await fetch(`${server.url}/search?${query}`)).arrayBuffer();
+    const body = await (await search(query)).json();
+    expect(body.papers.length).toBeGreaterThan(0);
+    expect(await arxivRequests()).toHaveLength(1);
+    // Bad input on the page starts nothing; the API refuses it as before.
+    await (await fetch(`${server.url}/search?q=${encodeURIComponent("ti:(unbalanced")}`)).arrayBuffer();
+    expect(await arxivRequests()).toHaveLength(1);
+  }, 30_000);
+
   it("retries a 429 only after Retry-After", async () => {
     await fault({ route: "arxiv-api", status: 429, retryAfter: 2, times: 1 });
     const response = await search("q=ti:retry%20AND%20cat:cs.AI");

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ARXIV_MAX_RESULTS_LIMIT } from "@/shared/constants";
-import { searchParamsSchema } from "@/shared/search-params";
+import { hasSearchCriteria, searchParamsSchema } from "@/shared/search-params";
 import { validateArxivQuery } from "@/shared/search-query";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
@@ -81,6 +82,31 @@ function relayJson(c: Context, response: UpstreamResponse) {
     return c.json({ error: { code: status === 404 ? "not_found" : "upstream_error", message: response.body.trim().slice(0, 200) || `HTTP ${response.status}` } }, status);
   }
   return c.body(response.body, status, { "Content-Type": "application/json; charset=utf-8" });
+}
+
+/**
+ * Starts the search of a `/search?...` page while the server is still sending the page, so
+ * the upstream call overlaps the page's own loading: the page's /api/search request moments
+ * later joins that call (single-flight) or finds its answer in the cache. Anything the API
+ * would refuse is left for the API to refuse; failures here are silent.
+ */
+export function earlySearch(service: SearchService) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const query = c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?") + 1) : "";
+    if (query) {
+      try {
+        const raw = queryObject(c);
+        const params = searchParamsSchema.safeParse(raw);
+        // Title sorts are done by the page, which asks the server for relevance instead.
+        if (params.success && hasSearchCriteria(params.data) && !params.data.sort.startsWith("title-")) {
+          void service.search(params.data).catch(() => undefined);
+        }
+      } catch {
+        // Not UTF-8 or otherwise unreadable: the page's own request gets the clear error.
+      }
+    }
+    await next();
+  });
 }
 
 export function searchRoutes(deps: { service: SearchService; sources: Sources }) {
