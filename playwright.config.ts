@@ -52,6 +52,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/demo.mjs --port ${port} --sandbox-port ${sandboxPort}`,
     url: `${baseURL}/api/health`,
+    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -43,6 +43,8 @@ describe("main.ts", () => {
       child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
     expect(output.trim().split("\n")).toHaveLength(1);
+    // With SANDBOX_PORT=0 the SMTP sink takes a free port too, and the line says where.
+    expect(output).toMatch(/\(SMTP sink smtp:\/\/127\.0\.0\.1:\d+, mail at http:\/\/\S+\/__control\/mail;/);
     expect(await (await fetch(`${url}/__control/health`)).json()).toMatchObject({ ok: true });
     const exitCode = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");

@@ -1,17 +1,36 @@
-/** Runs the sandbox upstream on SANDBOX_PORT (default 4010) until SIGINT or SIGTERM. */
+/**
+ * Runs the sandbox upstream until SIGINT or SIGTERM: HTTP on `--port` / SANDBOX_PORT (default
+ * 4010), the SMTP sink on `--smtp-port` / SANDBOX_SMTP_PORT (default the HTTP port + 1, or a free
+ * port when the HTTP port is 0).
+ */
+import { parseArgs } from "node:util";
 import { startSandbox } from "./server";
 
 const DEFAULT_PORT = 4010;
 
-const port = Number(process.env.SANDBOX_PORT ?? DEFAULT_PORT);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`[sandbox] SANDBOX_PORT must be a port number, got ${process.env.SANDBOX_PORT}`);
-  process.exit(1);
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    "smtp-port": { type: "string" },
+  },
+});
+
+function portFrom(text: string, what: string): number {
+  const port = Number(text);
+  if (text.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`[sandbox] ${what} must be a port number, got ${text}`);
+    process.exit(1);
+  }
+  return port;
 }
 
-const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
+const port = portFrom(values.port ?? process.env.SANDBOX_PORT ?? String(DEFAULT_PORT), values.port ? "--port" : "SANDBOX_PORT");
+const smtpSetting = values["smtp-port"] ?? process.env.SANDBOX_SMTP_PORT;
+const smtpPort = smtpSetting === undefined ? (port === 0 ? 0 : port + 1) : portFrom(smtpSetting, values["smtp-port"] ? "--smtp-port" : "SANDBOX_SMTP_PORT");
+
+const sandbox = await startSandbox({ port, smtpPort, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
 // performance.now() counts from process start, so this includes loading the code and the data.
-console.log(`[sandbox] listening on ${sandbox.url} (ready ${Math.round(performance.now())} ms after start)`);
+console.log(`[sandbox] listening on ${sandbox.url} (SMTP sink ${sandbox.smtpUrl}, mail at ${sandbox.url}/__control/mail; ready ${Math.round(performance.now())} ms after start)`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -1,7 +1,8 @@
 /**
  * The sandbox upstream: one HTTP server that answers like arXiv, OpenAlex and Crossref (and, as
  * they are added, the other upstreams in routes/registry.ts) over recorded real data, plus the /__control API that
- * tests use to inject faults and read the requests the app made.
+ * tests use to inject faults and read the requests the app made; and, on its own port, an SMTP
+ * sink (smtp/smtp-sink.ts) whose messages the control API shows.
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { prepareCrossref } from "./crossref/works-query";
 import { prepareOpenAlex } from "./openalex/works-query";
 import { registerControlRoutes } from "./routes/control";
 import { UPSTREAMS } from "./routes/registry";
+import { startSmtpSink } from "./smtp/smtp-sink";
 import { createSandboxContext, type SandboxContext, type Upstream } from "./upstream";
 
 export interface SandboxOptions {
@@ -25,12 +27,16 @@ export interface SandboxOptions {
    * the cache in sandbox/.cache, a few seconds the first time on a fresh checkout.
    */
   preload?: boolean;
+  /** The SMTP sink's port (smtp/smtp-sink.ts), on the same host; 0 (the default) picks a free port. */
+  smtpPort?: number;
 }
 
 export interface RunningSandbox {
   /** Base URL without trailing slash, e.g. "http://127.0.0.1:40123". */
   url: string;
   port: number;
+  /** The SMTP sink, e.g. "smtp://127.0.0.1:40124"; what it receives is at `${url}/__control/mail`. */
+  smtpUrl: string;
   close(): Promise<void>;
 }
 
@@ -58,25 +64,32 @@ export function preloadData(): number {
   return performance.now() - started;
 }
 
-export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true }: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true, smtpPort = 0 }: SandboxOptions = {}): Promise<RunningSandbox> {
   if (preload) preloadData();
   const { app, context } = createSandboxApp();
+  const smtp = await startSmtpSink({ port: smtpPort, host, store: context.mail });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }) as Server;
     created.once("listening", () => resolve(created));
     created.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await smtp.close();
+    throw error;
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    smtpUrl: smtp.url,
+    close: async () => {
+      const http = new Promise<void>((resolve, reject) => {
         context.releaseHangs();
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive and held (hang fault) connections would otherwise keep close() waiting.
         server.closeAllConnections();
-      }),
+      });
+      await Promise.all([http, smtp.close()]);
+    },
   };
 }

@@ -7,6 +7,7 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { FaultQueue, faultResponse, garble } from "./control/faults";
 import { RequestLog } from "./control/request-log";
+import { MailStore } from "./smtp/mail-store";
 
 export interface Upstream {
   /** Short name, e.g. "arxiv". */
@@ -20,6 +21,8 @@ export interface Upstream {
 export interface SandboxContext {
   faults: FaultQueue;
   requests: RequestLog;
+  /** What the SMTP sink received (smtp/smtp-sink.ts), read through `/__control/mail`. */
+  mail: MailStore;
   /** Every registered route name. */
   routeNames: ReadonlySet<string>;
   /** Middleware for a route: records the request, then applies the first queued fault. */
@@ -50,6 +53,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export function createSandboxContext(upstreams: readonly Upstream[]): SandboxContext {
   const faults = new FaultQueue();
   const requests = new RequestLog();
+  const mail = new MailStore();
   const routeNames = new Set(upstreams.flatMap((upstream) => upstream.routes));
   const hangs = new Set<() => void>();
 
@@ -99,6 +103,7 @@ export function createSandboxContext(upstreams: readonly Upstream[]): SandboxCon
   return {
     faults,
     requests,
+    mail,
     routeNames,
     route,
     releaseHangs: () => {

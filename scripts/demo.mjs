@@ -1,27 +1,53 @@
 // npm run demo: the sandbox upstream and Quire wired to it, on a fresh database, so Quire
 // works with no internet. Flags: --port N (default PORT or 3000), --sandbox-port N
-// (default SANDBOX_PORT or 4010).
+// (default SANDBOX_PORT or 4010), --smtp-port N (the sandbox's SMTP sink; default
+// SANDBOX_SMTP_PORT, else the sandbox port + 1 when that is free, else a free port).
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildIfNeeded, startChild, waitForUrl } from "./lib.mjs";
+// Node strips the types of this small, import-free module (the OAuth clients the sandbox knows).
+import {
+  SANDBOX_GITHUB_CLIENT_ID,
+  SANDBOX_GITHUB_CLIENT_SECRET,
+  SANDBOX_GOOGLE_CLIENT_ID,
+  SANDBOX_GOOGLE_CLIENT_SECRET,
+} from "../sandbox/oauth/clients.ts";
+import { buildIfNeeded, freePort, startChild, waitForUrl } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: process.env.PORT ?? "3000" },
     "sandbox-port": { type: "string", default: process.env.SANDBOX_PORT ?? "4010" },
+    "smtp-port": { type: "string", default: process.env.SANDBOX_SMTP_PORT },
   },
 });
 const port = Number(values.port);
 const sandboxPort = Number(values["sandbox-port"]);
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
+/** Whether nothing listens on the loopback port. */
+function portIsFree(candidate) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(candidate, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+const smtpPort =
+  values["smtp-port"] !== undefined
+    ? Number(values["smtp-port"])
+    : sandboxPort > 0 && sandboxPort < 65535 && (await portIsFree(sandboxPort + 1))
+      ? sandboxPort + 1
+      : await freePort();
+const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
+
 buildIfNeeded();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-demo-"));
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
-const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort) } });
+const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) } });
 await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
 
 const app = startChild(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
@@ -30,17 +56,35 @@ const app = startChild(process.execPath, ["--enable-source-maps", "dist/server/m
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: "",
-    PUBLIC_URL: `http://localhost:${port}`,
+    // The end-to-end tests browse 127.0.0.1 and say so; sign-in cookies and origin checks need the same host.
+    PUBLIC_URL: process.env.DEMO_PUBLIC_URL || `http://localhost:${port}`,
     ARXIV_API_URL: `${sandboxUrl}/arxiv/api/query`,
     ARXIV_PDF_URL: `${sandboxUrl}/arxiv/pdf`,
     OPENALEX_API_URL: `${sandboxUrl}/openalex`,
     CROSSREF_API_URL: `${sandboxUrl}/crossref`,
     ZOTERO_API_URL: `${sandboxUrl}/zotero`,
+    SMTP_URL: smtpUrl,
+    GOOGLE_CLIENT_ID: SANDBOX_GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: SANDBOX_GOOGLE_CLIENT_SECRET,
+    GOOGLE_DISCOVERY_URL: `${sandboxUrl}/oauth/google/.well-known/openid-configuration`,
+    GITHUB_CLIENT_ID: SANDBOX_GITHUB_CLIENT_ID,
+    GITHUB_CLIENT_SECRET: SANDBOX_GITHUB_CLIENT_SECRET,
+    GITHUB_AUTHORIZATION_URL: `${sandboxUrl}/oauth/github/login/oauth/authorize`,
+    GITHUB_TOKEN_URL: `${sandboxUrl}/oauth/github/login/oauth/access_token`,
+    GITHUB_API_URL: `${sandboxUrl}/oauth/github/api`,
     CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? "demo@quire.invalid",
   },
 });
 await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
-console.log(`\nQuire demo: http://localhost:${port}  (sandbox upstream at ${sandboxUrl}, data in a fresh ${dataDir})\n`);
+console.log(
+  [
+    "",
+    `Quire demo: http://localhost:${port}  (sandbox upstream at ${sandboxUrl}, data in a fresh ${dataDir})`,
+    `  e-mail:    the app sends to the sandbox's SMTP sink ${smtpUrl}; read it at ${sandboxUrl}/__control/mail`,
+    `  sign-in:   "Google" and "GitHub" are the sandbox's providers (${sandboxUrl}/oauth/google, ${sandboxUrl}/oauth/github): any e-mail address works`,
+    "",
+  ].join("\n"),
+);
 
 let stopping = false;
 function stop(code) {

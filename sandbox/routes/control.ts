@@ -6,6 +6,8 @@
  * - `GET  /__control/faults` -> `{ faults }`; `DELETE /__control/faults` clears them
  * - `GET  /__control/requests?route=arxiv-api&since=<ms>` -> `{ requests }`, oldest first
  * - `DELETE /__control/requests` clears the log
+ * - `GET  /__control/mail?to=<address>` -> `{ messages }` the SMTP sink received, newest first
+ * - `DELETE /__control/mail` forgets them
  */
 import type { Hono } from "hono";
 import { ANY_ROUTE } from "../control/faults";
@@ -46,6 +48,12 @@ export function registerControlRoutes(app: Hono, context: SandboxContext): void 
   });
   app.delete("/__control/requests", (c) => {
     context.requests.clear();
+    return c.json({ ok: true });
+  });
+
+  app.get("/__control/mail", (c) => c.json({ messages: context.mail.list(c.req.query("to")) }));
+  app.delete("/__control/mail", (c) => {
+    context.mail.clear();
     return c.json({ ok: true });
   });
 }

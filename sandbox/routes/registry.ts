@@ -5,6 +5,8 @@
 import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
 import { crossrefUpstream } from "./crossref";
+import { oauthGithubUpstream } from "./oauth-github";
+import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, openalexUpstream, crossrefUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream];
