@@ -91,7 +91,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       },
       deleteUser: { enabled: true },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
+    // Refresh tokens (offline access) are stored encrypted with the auth secret.
+    account: { encryptOAuthTokens: true, accountLinking: { enabled: true, trustedProviders: ["google", "github"] } },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
@@ -163,6 +164,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       }),
     },
     plugins: [bearer(), ...(providers.length > 0 ? [genericOAuth({ config: providers })] : [])],
+    // A failed third-party sign-in (forged state, cancelled consent) lands on the sign-in page, which explains it.
+    onAPIError: { errorURL: "/auth" },
     telemetry: { enabled: false },
   });
 }
