@@ -9,6 +9,7 @@ import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
+import { createMeRoutes } from "@/server/features/me/me.routes";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
   );
 
+  app.route("/api/me", createMeRoutes({ auth, database, logger, config }));
 
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");

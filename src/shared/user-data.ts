@@ -213,7 +213,7 @@ export const cacheEntrySchema = z.object({
 export type CacheEntry = z.infer<typeof cacheEntrySchema>;
 
 export const cachePutSchema = z
-  .object({ data: z.unknown(), ttlSeconds: z.number().int().positive().max(365 * 24 * 3600).optional() })
+  .object({ data: z.unknown().nonoptional("Required (null is allowed)."), ttlSeconds: z.number().int().positive().max(365 * 24 * 3600).optional() })
   .strict();
 
 export const searchHistoryParamsSchema = z
@@ -293,7 +293,9 @@ export const preferencesPutSchema = z
   .strict();
 
 /** `PUT /api/me/preferences/:key`: `value` is any JSON (null included) of at most 64 KB. */
-export const preferencePutSchema = z.object({ value: z.unknown() }).strict();
+export const preferencePutSchema = z
+  .object({ value: z.unknown().nonoptional("Required (null is allowed).") })
+  .strict();
 
 /** At most this many entries per `POST /api/me/search-history`. */
 export const SEARCH_HISTORY_POST_MAX_ENTRIES = 100;

@@ -7,6 +7,7 @@ import { APP_NAME, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
 import { clearAttempts, isAccountLocked, recordFailedAttempt } from "@/server/auth/account-attempts";
 import { verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
+import { trustedOrigins } from "@/server/http/csrf";
 import type { Database } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
@@ -53,7 +54,7 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [config.publicUrl, "http://localhost:5173", "http://127.0.0.1:5173"],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -107,6 +108,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       },
     },
     advanced: {
+      // better-auth skips its origin (CSRF) check when NODE_ENV is "test"; tests run with production's check.
+      disableOriginCheck: false,
       // app.ts puts the socket's address in this header (and X-Forwarded-For's first hop when
       // TRUST_PROXY is set); a client cannot set it itself.
       ipAddress: { ipAddressHeaders: ["x-quire-client-ip"] },
@@ -119,6 +122,12 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
           before: async (user) => ({
             data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? "admin" : "user" },
           }),
+        },
+        delete: {
+          // The one row keyed by e-mail rather than user id: nothing of a deleted account stays.
+          after: async (user) => {
+            await clearAttempts(db, `account:${user.email.toLowerCase()}`);
+          },
         },
       },
       session: {

@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import type { Auth } from "@/server/auth/auth";
+import { requireUser, type SignedInEnv } from "@/server/auth/session";
+import type { Config } from "@/server/config";
+import type { DatabaseHandle } from "@/server/db/client";
+import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
+import type { Logger } from "@/server/logger";
+import { bookmarksRepository } from "./bookmarks.repository";
+import { bookmarksRoutes } from "./bookmarks.routes";
+import { bookmarksService } from "./bookmarks.service";
+import { cacheRepository } from "./cache.repository";
+import { cacheRoutes } from "./cache.routes";
+import { cacheService } from "./cache.service";
+import { exportService } from "./export.service";
+import { preferencesRepository } from "./preferences.repository";
+import { preferencesRoutes } from "./preferences.routes";
+import { preferencesService } from "./preferences.service";
+import { profileRepository } from "./profile.repository";
+import { profileRoutes } from "./profile.routes";
+import { profileService } from "./profile.service";
+import { readingHistoryRepository } from "./reading-history.repository";
+import { readingHistoryRoutes } from "./reading-history.routes";
+import { readingHistoryService } from "./reading-history.service";
+import { searchHistoryRepository } from "./search-history.repository";
+import { searchHistoryRoutes } from "./search-history.routes";
+import { searchHistoryService } from "./search-history.service";
+import { settingsRepository } from "./settings.repository";
+import { settingsRoutes } from "./settings.routes";
+import { settingsService } from "./settings.service";
+
+export type MeDeps = {
+  auth: Pick<Auth, "api">;
+  database: Pick<DatabaseHandle, "db">;
+  logger: Logger;
+  config: Pick<Config, "publicUrl">;
+};
+
+/**
+ * The signed-in user's data, mounted at /api/me (the route list is in src/shared/user-data.ts).
+ * Forged cross-site writes are refused before the session is even read; every handler then
+ * acts on `c.var.user.id` only.
+ */
+export function createMeRoutes(deps: MeDeps) {
+  const db = deps.database.db;
+  const services = {
+    settings: settingsService(settingsRepository(db)),
+    profile: profileService(profileRepository(db)),
+    preferences: preferencesService(preferencesRepository(db)),
+    cache: cacheService(cacheRepository(db)),
+    searchHistory: searchHistoryService(searchHistoryRepository(db)),
+    readingHistory: readingHistoryService(readingHistoryRepository(db)),
+    bookmarks: bookmarksService(bookmarksRepository(db)),
+  };
+  const exporter = exportService(services);
+
+  return new Hono<SignedInEnv>()
+    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
+    .use("*", requireUser(deps.auth))
+    .route("/settings", settingsRoutes(services.settings))
+    .route("/profile", profileRoutes(services.profile))
+    .route("/preferences", preferencesRoutes(services.preferences))
+    .route("/cache", cacheRoutes(services.cache))
+    .route("/search-history", searchHistoryRoutes(services.searchHistory))
+    .route("/history", readingHistoryRoutes(services.readingHistory))
+    .route("/bookmarks", bookmarksRoutes(services.bookmarks))
+    .get("/export", async (c) => {
+      const body = await exporter.export(c.var.user);
+      c.header("Content-Disposition", `attachment; filename="quire-data-${body.exported_at.slice(0, 10)}.json"`);
+      return c.json(body);
+    });
+}
