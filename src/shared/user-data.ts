@@ -109,6 +109,22 @@ export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 const shortText = (max: number) => z.string().trim().max(max);
 const termList = z.array(z.string().trim().min(1).max(200)).max(500);
 
+/** A keyword or exclude term (core-app.md section 5, "Profile"), with the spec's messages. */
+export const profileTermSchema = z
+  .string()
+  .trim()
+  .min(2, "Term must be at least 2 characters long")
+  .max(100)
+  .refine((term) => !/^\d+$/.test(term), "Term cannot be purely numeric")
+  .refine((term) => /^[\p{L}\p{N} -]+$/u.test(term), "Term can only contain letters, numbers, spaces, and hyphens");
+
+/** An author name variant as it appears on arXiv papers. */
+export const authorNameSchema = z
+  .string()
+  .trim()
+  .min(2, "Invalid name: Please enter your full name as it appears on arXiv papers")
+  .max(200);
+
 /** The research profile (table user_profiles). */
 export const profileSchema = z.object({
   name: z.string().nullable(),
@@ -137,9 +153,9 @@ export const profilePatchSchema = z
     avatarUrl: z.string().url().max(2000).nullable(),
     socialLinks: z.record(z.string().max(50), z.string().max(500)),
     researchCategories: termList,
-    researchInterests: termList,
-    authorNames: termList,
-    excludeTerms: termList,
+    researchInterests: z.array(profileTermSchema).max(500),
+    authorNames: z.array(authorNameSchema).max(100),
+    excludeTerms: z.array(profileTermSchema).max(500),
     emailPreferences: emailPreferencesSchema,
   })
   .partial()
