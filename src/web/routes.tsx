@@ -32,6 +32,13 @@ const appRoutes: RouteObject[] = [
         loader: m.lastViewedLoader,
       })),
   },
+  {
+    path: "delete-account",
+    lazy: () =>
+      import("@/web/features/account/delete-account-page").then((m) => ({ Component: m.DeleteAccountPage })),
+  },
+  { path: "settings", lazy: () => import("@/web/features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })) },
+  { path: "user-data", lazy: () => import("@/web/features/user-data/user-data-page").then((m) => ({ Component: m.UserDataPage })) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
   {
     path: "*",
@@ -44,6 +51,15 @@ const publicRoutes: RouteObject[] = [
   {
     index: true,
     lazy: () => import("@/web/features/landing/landing-page").then((m) => ({ Component: m.LandingPage })),
+  },
+  {
+    path: "auth",
+    lazy: () => import("@/web/features/auth/auth-page").then((m) => ({ Component: m.AuthPage })),
+  },
+  {
+    // The native app's deep link (quire://auth-callback?token=...) is delivered here.
+    path: "auth/callback",
+    lazy: () => import("@/web/features/auth/auth-callback-page").then((m) => ({ Component: m.AuthCallbackPage })),
   },
   {
     path: "privacy-policy",

@@ -1,9 +1,14 @@
 import { authClient } from "@/web/lib/auth-client";
 
 export type CurrentUser = {
+  id: string;
   email: string;
   name: string | null;
+  /** "user", "maintainer" or "admin"; check it with `hasRole` from `@/shared/roles`, never by hand. */
   role: string | null;
+  /** Passes every role check (core-app.md section 6). */
+  isSuperAdmin: boolean;
+  emailVerified: boolean;
 };
 
 export type CurrentUserState = {
@@ -19,25 +24,20 @@ export function toCurrentUser(sessionData: unknown): CurrentUser | null {
   if (typeof sessionData !== "object" || sessionData === null) return null;
   const user = (sessionData as { user?: unknown }).user;
   if (typeof user !== "object" || user === null) return null;
-  const { email, name, role } = user as { email?: unknown; name?: unknown; role?: unknown };
+  const { id, email, name, role, isSuperAdmin, emailVerified } = user as Record<string, unknown>;
+  if (typeof id !== "string" || id.length === 0) return null;
   if (typeof email !== "string" || email.length === 0) return null;
   return {
+    id,
     email,
     name: typeof name === "string" && name.length > 0 ? name : null,
     role: typeof role === "string" && role.length > 0 ? role : null,
+    isSuperAdmin: isSuperAdmin === true,
+    emailVerified: emailVerified === true,
   };
 }
 
 export function useCurrentUser(): CurrentUserState {
   const session = authClient.useSession();
   return { user: toCurrentUser(session.data), isPending: session.isPending };
-}
-
-/** better-auth's admin plugin stores roles as a comma-separated list. */
-export function isAdmin(user: CurrentUser | null): boolean {
-  if (!user?.role) return false;
-  return user.role
-    .split(",")
-    .map((role) => role.trim())
-    .includes("admin");
 }

@@ -1,3 +1,5 @@
+import { readAuthToken } from "@/web/lib/auth-token";
+
 /**
  * The one way the SPA talks to its own server's /api/*. Every failure becomes an ApiError
  * carrying the server's stable error code, so features map codes to the spec's messages
@@ -97,6 +99,9 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   const { body, query, headers: initHeaders, ...init } = options;
   const headers = new Headers(initHeaders);
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  // The native app signs in with a bearer token (its WebView has no session cookie).
+  const token = readAuthToken();
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
 
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {

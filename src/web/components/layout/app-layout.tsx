@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { STORAGE_KEYS } from "@/shared/constants";
-import { isAdmin, useCurrentUser } from "@/web/hooks/use-current-user";
+import { hasRole } from "@/shared/roles";
+import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { useScreenSize, type ScreenSize } from "@/web/hooks/use-media-query";
 import { useMobileLayout } from "@/web/hooks/use-mobile-layout";
 import { writeString } from "@/web/lib/storage";
@@ -39,7 +40,7 @@ function usePersistLastRoute(): void {
 /** The chrome around every app page: header, sidebar or phone navigation, and main. */
 export function AppLayout() {
   const session = useCurrentUser();
-  const showAdmin = isAdmin(session.user);
+  const showAdmin = hasRole(session.user, "admin");
   const screenSize = useScreenSize();
   const [mobileLayout, setMobileLayout] = useMobileLayout();
   const [sidebarCollapsed, toggleSidebar] = useSidebarCollapsed(screenSize);

@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { Role } from "@/shared/constants";
+import { hasRole } from "@/shared/roles";
+import { useCurrentUser } from "@/web/hooks/use-current-user";
+import { authPathFor } from "@/web/features/auth/auth-redirect";
+
+/** What a guarded page shows while the session loads (core-app.md section 6: "Loading..."). */
+export function PageLoading() {
+  return (
+    <div role="status" className="flex min-h-[40vh] items-center justify-center px-4 text-sm text-muted-foreground">
+      <span className="mr-2.5 size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+      Loading...
+    </div>
+  );
+}
+
+type GuardProps = {
+  /** The guarded page; a layout route leaves it out and gets its child routes. */
+  children?: ReactNode;
+};
+
+/**
+ * Admin-only (or maintainer-only) areas: holders of `role` see the page, everyone else is sent
+ * to / (core-app.md section 6). Used as a wrapper or as a layout route's Component.
+ */
+export function RequireRole({ role, children }: GuardProps & { role: Role }) {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <PageLoading />;
+  if (!hasRole(user, role)) return <Navigate to="/" replace />;
+  return children ?? <Outlet />;
+}
+
+/** Admin-only areas as a layout route: `{ Component: RequireAdmin, children: [...] }`. */
+export function RequireAdmin({ children }: GuardProps) {
+  return <RequireRole role="admin">{children}</RequireRole>;
+}
+
+/**
+ * Pages that need an account: visitors who are not signed in go to /auth, which brings them
+ * back here afterwards (`?redirect=`).
+ */
+export function RequireAuth({ children }: GuardProps) {
+  const { user, isPending } = useCurrentUser();
+  const location = useLocation();
+  if (isPending) return <PageLoading />;
+  if (!user) {
+    const origin = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={authPathFor(origin)} replace state={{ from: origin }} />;
+  }
+  return children ?? <Outlet />;
+}

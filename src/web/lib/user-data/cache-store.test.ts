@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mswServer } from "@/test/unit-setup";
+import { createDeviceCacheStore, createServerCacheStore, DEVICE_CACHE_PREFIX } from "@/web/lib/user-data/cache-store";
+import { createFakeMeApi } from "@/web/lib/user-data/testing/fake-me-api";
+import { UserDataInputError } from "@/web/lib/user-data/user-data-errors";
+
+describe("device cache", () => {
+  let clock = Date.parse("2026-06-01T10:00:00Z");
+  const createStore = () => createDeviceCacheStore({ now: () => clock });
+  afterEach(() => window.localStorage.clear());
+
+  it("keeps an entry under its prefix until it expires", async () => {
+    const store = createStore();
+    await store.set("profile-papers-u1", { papers: [1, 2] }, 60);
+    expect(Object.keys(window.localStorage)).toEqual([`${DEVICE_CACHE_PREFIX}profile-papers-u1`]);
+    expect(await store.get("profile-papers-u1")).toEqual({ papers: [1, 2] });
+    expect(JSON.parse(window.localStorage.getItem(`${DEVICE_CACHE_PREFIX}profile-papers-u1`)!).accessCount).toBe(1);
+    clock += 60_000;
+    expect(await store.get("profile-papers-u1")).toBeUndefined();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it("lists, clears the expired and clears all", async () => {
+    const store = createStore();
+    await store.set("bookmarkFilters", { author: "Ada" });
+    await store.set("short", 1, 1);
+    await store.set("long", 2, 3600);
+    expect((await store.listKeys()).sort()).toEqual(["bookmarkFilters", "long", "short"]);
+    clock += 2000;
+    expect((await store.listKeys()).sort()).toEqual(["bookmarkFilters", "long"]);
+    expect(await store.clearExpired()).toBe(1);
+    expect(await store.clearAll()).toBe(2);
+    expect(await store.listKeys()).toEqual([]);
+  });
+
+  it("refuses bad keys and lifetimes", async () => {
+    const store = createStore();
+    await expect(store.set("has space", 1)).rejects.toThrow(UserDataInputError);
+    await expect(store.set("ok", 1, -5)).rejects.toThrow(/ttlSeconds/);
+    await expect(store.set("ok", undefined)).rejects.toThrow(/no data/);
+  });
+});
+
+describe("server cache", () => {
+  let api: ReturnType<typeof createFakeMeApi>;
+  beforeEach(() => {
+    api = createFakeMeApi();
+    mswServer.use(...api.handlers);
+  });
+
+  it("speaks /api/me/cache: put with ttl, get, missing as undefined, list, remove, clear", async () => {
+    const store = createServerCacheStore();
+    await store.set("bookmarkFilters", { a: 1 }, 120);
+    expect(api.requests.at(-1)).toMatchObject({ method: "PUT", path: "/api/me/cache/bookmarkFilters", body: { data: { a: 1 }, ttlSeconds: 120 } });
+    expect(await store.get("bookmarkFilters")).toEqual({ a: 1 });
+    expect(await store.get("missing")).toBeUndefined();
+    expect(await store.listKeys()).toEqual(["bookmarkFilters"]);
+    await store.remove("bookmarkFilters");
+    await store.set("x", 1);
+    expect(await store.clearExpired()).toBe(1);
+    expect(api.requests.at(-1)?.path).toBe("/api/me/cache?expired=true");
+    expect(await store.clearAll()).toBe(0);
+  });
+
+  it("refuses a bad key before sending", async () => {
+    await expect(createServerCacheStore().set("../etc", 1)).rejects.toThrow(UserDataInputError);
+    expect(api.requests).toEqual([]);
+  });
+});

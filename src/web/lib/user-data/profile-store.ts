@@ -1,0 +1,122 @@
+import { STORAGE_KEYS } from "@/shared/constants";
+import { DEFAULT_EMAIL_PREFS, profilePatchSchema, profileSchema, type Profile, type ProfilePatch } from "@/shared/user-data";
+import { api } from "@/web/lib/api";
+import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
+import { removeString } from "@/web/lib/storage";
+import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
+import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
+
+/**
+ * The research profile and e-mail preferences (core-app.md section 3, "Profile"): on the
+ * device under `profile` for anonymous visitors, in `/api/me/profile` for signed-in users.
+ */
+export interface ProfileStore {
+  getSnapshot(): Profile;
+  getStatus(): LoadStatus;
+  subscribe(onChange: () => void): () => void;
+  /** Applies a change at once and saves it; invalid input is refused before sending (UserDataInputError). */
+  update(patch: ProfilePatch): Promise<Profile>;
+}
+
+const EPOCH = new Date(0).toISOString();
+
+/** A profile with nothing in it: e-mail preferences default to welcome on, weekly notifications. */
+export const EMPTY_PROFILE: Profile = {
+  name: null,
+  email: null,
+  affiliation: null,
+  avatarUrl: null,
+  socialLinks: {},
+  researchCategories: [],
+  researchInterests: [],
+  authorNames: [],
+  excludeTerms: [],
+  role: "user",
+  isPublic: true,
+  emailPreferences: { ...DEFAULT_EMAIL_PREFS },
+  lastActiveAt: null,
+  createdAt: EPOCH,
+  updatedAt: EPOCH,
+};
+
+/** The client-profile names an older device copy used (core-app.md section 3, "Client profile"). */
+const LEGACY_FIELDS: Record<string, keyof Profile> = {
+  authors: "authorNames",
+  categories: "researchCategories",
+  keywords: "researchInterests",
+};
+
+/** A stored profile over the empty one; fields that do not validate are dropped. */
+export function decodeProfile(stored: unknown): Profile {
+  const profile: Record<string, unknown> = { ...EMPTY_PROFILE, emailPreferences: { ...DEFAULT_EMAIL_PREFS } };
+  if (typeof stored !== "object" || stored === null) return profile as Profile;
+  for (const [rawKey, value] of Object.entries(stored)) {
+    const key = (LEGACY_FIELDS[rawKey] ?? rawKey) as keyof Profile;
+    const field = profileSchema.shape[key];
+    if (field && field.safeParse(value).success) profile[key] = value;
+  }
+  return profile as Profile;
+}
+
+export function parseProfilePatch(patch: unknown): ProfilePatch {
+  return parseInput(profilePatchSchema, patch, "Profile not saved");
+}
+
+export type DeviceProfileStore = ProfileStore & { reset(): void };
+
+export function createDeviceProfileStore(options: { key?: string; now?: () => Date } = {}): DeviceProfileStore {
+  const now = options.now ?? (() => new Date());
+  const key = options.key ?? STORAGE_KEYS.profile;
+  const value = createLocalValue<Profile>(key, (raw) => decodeProfile(parseJsonOrNull(raw)));
+  return {
+    getSnapshot: value.get,
+    getStatus: () => "ready",
+    subscribe: value.subscribe,
+    async update(patch) {
+      const valid = parseProfilePatch(patch);
+      return value.update((current) => ({ ...current, ...valid, updatedAt: now().toISOString() }));
+    },
+    // Back to the empty profile: nothing stored (views re-read on announceStorageCleared).
+    reset: () => removeString(key),
+  };
+}
+
+export type ServerProfileStore = ProfileStore & { load(): Promise<Profile>; dispose(): void };
+
+export function createServerProfileStore(options: { ready?: () => Promise<unknown> } = {}): ServerProfileStore {
+  const value = createRemoteValue<Profile>({
+    initial: EMPTY_PROFILE,
+    fetch: async () => {
+      await options.ready?.().catch(() => undefined);
+      const { profile } = await api.get<{ profile: unknown }>("/api/me/profile");
+      return decodeProfile(profile);
+    },
+    onLoadError: () => toastFailure(USER_DATA_MESSAGES.loadProfile),
+  });
+  let revision = 0;
+
+  return {
+    getSnapshot: value.get,
+    getStatus: value.getStatus,
+    subscribe: value.subscribe,
+    load: value.load,
+    dispose: value.dispose,
+    async update(patch) {
+      const valid = parseProfilePatch(patch);
+      if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
+      const before = value.get();
+      value.set({ ...before, ...valid });
+      const mine = ++revision;
+      try {
+        const { profile } = await api.put<{ profile: unknown }>("/api/me/profile", valid);
+        const saved = decodeProfile(profile);
+        if (mine === revision) value.set(saved);
+        return saved;
+      } catch (error) {
+        if (mine === revision) value.set(before);
+        toastFailure(USER_DATA_MESSAGES.saveProfile);
+        throw error;
+      }
+    },
+  };
+}

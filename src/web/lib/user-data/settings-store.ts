@@ -1,0 +1,93 @@
+import { STORAGE_KEYS } from "@/shared/constants";
+import { DEFAULT_SETTINGS, mergeSettings, settingsPatchSchema, type Settings, type SettingsPatch } from "@/shared/user-data";
+import { api } from "@/web/lib/api";
+import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
+import { removeString } from "@/web/lib/storage";
+import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
+import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
+
+/**
+ * Settings (core-app.md section 3, "Settings"; the contract's `Settings`): on the device under
+ * `settings` for anonymous visitors, in `/api/me/settings` for signed-in users.
+ */
+export interface SettingsStore {
+  /** The settings over the defaults. Stable between changes (useSyncExternalStore). */
+  getSnapshot(): Settings;
+  getStatus(): LoadStatus;
+  subscribe(onChange: () => void): () => void;
+  /**
+   * Applies a partial change at once and saves it. A patch with unknown fields or wrong types
+   * is refused before anything is sent (UserDataInputError with a readable message).
+   */
+  update(patch: SettingsPatch): Promise<Settings>;
+}
+
+/** The patch, validated against the contract; throws UserDataInputError naming what is wrong. */
+export function parseSettingsPatch(patch: unknown): SettingsPatch {
+  return parseInput(settingsPatchSchema, patch, "Settings not saved");
+}
+
+export type DeviceSettingsStore = SettingsStore & { reset(): void };
+
+export function createDeviceSettingsStore(options: { key?: string } = {}): DeviceSettingsStore {
+  const key = options.key ?? STORAGE_KEYS.settings;
+  const value = createLocalValue<Settings>(key, (raw) => mergeSettings(parseJsonOrNull(raw)));
+  return {
+    getSnapshot: value.get,
+    getStatus: () => "ready",
+    subscribe: value.subscribe,
+    async update(patch) {
+      const valid = parseSettingsPatch(patch);
+      return value.update((current) => ({ ...current, ...valid }));
+    },
+    // Back to the defaults: nothing stored (views re-read on announceStorageCleared).
+    reset: () => removeString(key),
+  };
+}
+
+export type ServerSettingsStore = SettingsStore & { load(): Promise<Settings>; dispose(): void };
+
+export function createServerSettingsStore(options: { ready?: () => Promise<unknown> } = {}): ServerSettingsStore {
+  const value = createRemoteValue<Settings>({
+    initial: DEFAULT_SETTINGS,
+    fetch: async () => {
+      await options.ready?.().catch(() => undefined);
+      const { settings } = await api.get<{ settings: unknown }>("/api/me/settings");
+      return mergeSettings(settings);
+    },
+    onLoadError: () => toastFailure(USER_DATA_MESSAGES.loadSettings),
+  });
+  // Answers to older saves must not overwrite a newer optimistic change.
+  let revision = 0;
+
+  return {
+    getSnapshot: value.get,
+    getStatus: value.getStatus,
+    subscribe: value.subscribe,
+    load: value.load,
+    dispose: value.dispose,
+    async update(patch) {
+      const valid = parseSettingsPatch(patch);
+      if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
+      const before = value.get();
+      value.set({ ...before, ...valid });
+      const mine = ++revision;
+      try {
+        const { settings } = await api.put<{ settings: unknown }>("/api/me/settings", valid);
+        const saved = mergeSettings(settings);
+        if (mine === revision) value.set(saved);
+        return saved;
+      } catch (error) {
+        // Put back only the fields this patch changed, and only where nothing changed them since.
+        const current = value.get() as Record<string, unknown>;
+        const restored: Record<string, unknown> = { ...current };
+        for (const key of Object.keys(valid)) {
+          if (current[key] === (valid as Record<string, unknown>)[key]) restored[key] = (before as Record<string, unknown>)[key];
+        }
+        value.set(restored as Settings);
+        toastFailure(USER_DATA_MESSAGES.saveSettings);
+        throw error;
+      }
+    },
+  };
+}

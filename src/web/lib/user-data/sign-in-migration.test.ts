@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_SETTINGS } from "@/shared/user-data";
+import { mswServer } from "@/test/unit-setup";
+import { createLocalBookmarkStore } from "@/web/lib/bookmark-store";
+import { createLocalReadingHistoryStore } from "@/web/lib/reading-history-store";
+import { createLocalSearchHistoryStore, type SearchHistoryParams } from "@/web/lib/search-history";
+import { createDeviceCacheStore } from "@/web/lib/user-data/cache-store";
+import { createDevicePreferencesStore } from "@/web/lib/user-data/preferences-store";
+import {
+  ensureSignInMigration,
+  forgetSignInMigrations,
+  migrateDeviceData,
+  SIGN_IN_MIGRATION_LOCK,
+  type DeviceDataSource,
+} from "@/web/lib/user-data/sign-in-migration";
+import { createFakeMeApi } from "@/web/lib/user-data/testing/fake-me-api";
+import { makePaper } from "@/web/test/paper-factory";
+
+const params = (q: string): SearchHistoryParams => ({ q, author: "", source: "arxiv", llm: false, sort: "relevance", order: "descending", page: 0, size: 50 });
+
+function createDevice(): DeviceDataSource {
+  return {
+    bookmarks: createLocalBookmarkStore(),
+    searchHistory: createLocalSearchHistoryStore(),
+    readingHistory: createLocalReadingHistoryStore(),
+    preferences: createDevicePreferencesStore(),
+    cache: createDeviceCacheStore(),
+  };
+}
+
+/** An anonymous visitor's device with something in every store. */
+async function fillDevice(device: DeviceDataSource): Promise<void> {
+  window.localStorage.setItem("settings", JSON.stringify({ ...DEFAULT_SETTINGS, autoLoadCatchup: true, citeKeyFormat: "custom" }));
+  window.localStorage.setItem("profile", JSON.stringify({ researchCategories: ["cs.AI"], affiliation: "Device University" }));
+  await device.preferences.set("table.sort", "title");
+  await device.preferences.set("pageSize", 100);
+  await device.cache.set("bookmarkFilters", { author: "Ada" }, 3600);
+  await device.cache.set("profile-papers-u1", [1]);
+  await device.searchHistory.save(params("graphs"), 4);
+  await device.readingHistory.record(makePaper({ id: "2401.00009" }), "abs");
+  await device.bookmarks.add(makePaper({ id: "2401.00001" }));
+  await device.bookmarks.add(makePaper({ id: "2401.00002" }));
+}
+
+let api: ReturnType<typeof createFakeMeApi>;
+beforeEach(() => {
+  api = createFakeMeApi();
+  mswServer.use(...api.handlers);
+});
+afterEach(() => {
+  window.localStorage.clear();
+  forgetSignInMigrations();
+  vi.unstubAllGlobals();
+});
+
+describe("sign-in migration", () => {
+  it("sends nothing when the device holds nothing", async () => {
+    const report = await migrateDeviceData(createDevice());
+    expect(Object.values(report).every((outcome) => outcome === "nothing")).toBe(true);
+    expect(api.requests).toEqual([]);
+  });
+
+  it("uploads settings, profile, preferences and cache only where the account has none", async () => {
+    const device = createDevice();
+    await fillDevice(device);
+    api.state.settings = { ...DEFAULT_SETTINGS, citeKeyFormat: "title_year" };
+    api.state.profile = { ...api.state.profile, affiliation: "Account Institute" };
+    api.state.preferences = { "table%2Esort": "date" };
+    api.state.cache.set("profile-papers-u1", { key: "profile-papers-u1", data: ["server"], expiresAt: null, cachedAt: "", accessCount: 0, lastAccessed: "" });
+
+    await migrateDeviceData(device);
+
+    const body = (path: string) => api.requests.find((request) => request.method !== "GET" && request.path === path)?.body;
+    expect(body("/api/me/settings")).toEqual({ autoLoadCatchup: true });
+    expect(api.state.settings.citeKeyFormat).toBe("title_year");
+    expect(body("/api/me/profile")).toEqual({ researchCategories: ["cs.AI"] });
+    expect(api.state.profile.affiliation).toBe("Account Institute");
+    expect(body("/api/me/preferences")).toEqual({ preferences: { pageSize: 100 } });
+    expect(api.state.preferences).toEqual({ "table%2Esort": "date", pageSize: 100 });
+    expect(api.writes().filter((write) => write.includes("/cache/"))).toEqual(["PUT /api/me/cache/bookmarkFilters"]);
+    expect(api.requests.find((request) => request.path === "/api/me/cache/bookmarkFilters")?.body).toEqual({ data: { author: "Ada" }, ttlSeconds: 3600 });
+    expect(api.state.cache.get("profile-papers-u1")?.data).toEqual(["server"]);
+  });
+
+  it("merges the histories and adds the bookmarks the account lacks, then empties the device", async () => {
+    const device = createDevice();
+    await fillDevice(device);
+    api.state.bookmarks = [{ id: "b", paperId: "2401.00002", paperData: makePaper({ id: "2401.00002" }), notes: null, tags: [], bookmarkedAt: "2026-01-01T00:00:00.000Z" }];
+
+    const report = await migrateDeviceData(device);
+
+    expect(report).toEqual({
+      settings: "moved",
+      profile: "moved",
+      preferences: "moved",
+      cache: "moved",
+      searchHistory: "moved",
+      readingHistory: "moved",
+      bookmarks: "moved",
+    });
+    expect(api.state.searches.map((entry) => entry.params.q)).toEqual(["graphs"]);
+    expect(api.requests.find((request) => request.path === "/api/me/history/import")?.body).toMatchObject({ entries: [{ paperId: "2401.00009", viewType: "abs" }] });
+    expect(api.writes().filter((write) => write.includes("/bookmarks/"))).toEqual(["PUT /api/me/bookmarks/2401.00001"]);
+    expect(api.state.bookmarks.map((bookmark) => bookmark.paperId).sort()).toEqual(["2401.00001", "2401.00002"]);
+
+    // Nothing of the visitor's is left on the device.
+    expect(Object.keys(window.localStorage).filter((key) => key !== "bookmarks")).toEqual([]);
+    expect(device.bookmarks.getSnapshot()).toEqual({});
+    expect(device.searchHistory.getSnapshot()).toEqual([]);
+    expect(device.readingHistory.getSnapshot()).toEqual([]);
+    expect(device.preferences.getSnapshot()).toEqual({});
+  });
+
+  it("keeps a part's device copy when the server refused it, and moves the rest next time", async () => {
+    const device = createDevice();
+    await fillDevice(device);
+    api.fail("PUT", /bookmarks\/2401\.00002/);
+    api.fail("POST", /search-history/);
+
+    const first = await migrateDeviceData(device);
+    expect(first).toMatchObject({ bookmarks: "failed", searchHistory: "failed", settings: "moved", readingHistory: "moved" });
+    expect(Object.keys(device.bookmarks.getSnapshot())).toEqual(["2401.00002"]);
+    expect(device.searchHistory.getSnapshot()).toHaveLength(1);
+    expect(window.localStorage.getItem("settings")).toBeNull();
+
+    api.heal();
+    api.requests.length = 0;
+    const second = await migrateDeviceData(device);
+    expect(second).toMatchObject({ bookmarks: "moved", searchHistory: "moved", settings: "nothing", readingHistory: "nothing", preferences: "nothing" });
+    expect(api.writes()).toEqual(["POST /api/me/search-history", "PUT /api/me/bookmarks/2401.00002"]);
+    expect(device.bookmarks.getSnapshot()).toEqual({});
+  });
+
+  it("runs once per sign-in however often it is asked, under a cross-tab lock", async () => {
+    const device = createDevice();
+    await fillDevice(device);
+    const request = vi.fn((_name: string, _options: unknown, task: () => Promise<unknown>) => task());
+    vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+
+    const [a, b] = await Promise.all([ensureSignInMigration("user-1", device), ensureSignInMigration("user-1", device)]);
+    await ensureSignInMigration("user-1", device);
+    expect(a).toBe(b);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls[0]?.[0]).toBe(SIGN_IN_MIGRATION_LOCK);
+    expect(api.writes().filter((write) => write === "POST /api/me/search-history")).toHaveLength(1);
+
+    // A later sign-in (after sign-out) runs again, and finds nothing left to move.
+    forgetSignInMigrations();
+    api.requests.length = 0;
+    await ensureSignInMigration("user-1", device);
+    expect(api.requests).toEqual([]);
+  });
+});

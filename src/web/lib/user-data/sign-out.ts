@@ -1,0 +1,30 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { authClient } from "@/web/lib/auth-client";
+import { clearAuthToken } from "@/web/lib/auth-token";
+import { getAppQueryClient } from "@/web/lib/query-client";
+import { clearUserDataAfterSignOut } from "@/web/lib/user-stores";
+
+export type SignOutOptions = {
+  /** The router's navigate; without it the page is reloaded at `/` (which also drops every in-memory cache). */
+  navigate?: (to: string) => unknown;
+  /** Defaults to the app's client (main.tsx). */
+  queryClient?: QueryClient;
+};
+
+/**
+ * Sign Out (core-app.md section 4, "Auth"): signs out, clears the user's local data (the
+ * native app's bearer token, the account's snapshots and query cache, settings, profile and preferences back to defaults,
+ * `search.*` and `catchup.*` page state) and goes to `/`. Rejects, changing nothing, when the
+ * server refused to sign out; the caller shows the error.
+ */
+export async function signOutAndClear(options: SignOutOptions = {}): Promise<void> {
+  const result = await authClient.signOut();
+  const error = (result as { error?: { message?: string } | null } | undefined)?.error;
+  if (error) throw new Error(error.message || "Sign out failed");
+  // The native app's bearer token is the session it just ended.
+  clearAuthToken();
+  clearUserDataAfterSignOut();
+  (options.queryClient ?? getAppQueryClient())?.clear();
+  if (options.navigate) await options.navigate("/");
+  else window.location.assign("/");
+}

@@ -1,0 +1,58 @@
+import type { z } from "zod";
+import { toast } from "@/web/components/ui/use-toast";
+
+/** The spec's messages for user data (core-app.md section 8), each written once. */
+export const USER_DATA_MESSAGES = {
+  loadBookmarks: "Failed to load bookmarks",
+  saveBookmark: "Failed to save bookmark",
+  deleteBookmark: "Failed to delete bookmark",
+  loadReadingHistory: "Failed to load reading history",
+  loadProfile: "Failed to load profile",
+  saveProfile: "Failed to save profile",
+  loadSettings: "Failed to load settings",
+  saveSettings: "Failed to save settings",
+  loadUserData: "Failed to load user data",
+  loadUserDataToast: "Error loading data",
+  clearBookmarksTitle: "Error clearing bookmarks",
+  clearBookmarksDescription: "There was a problem clearing your bookmarks.",
+  clearCacheTitle: "Error clearing cache",
+  clearCacheDescription: "There was a problem clearing the cache.",
+} as const;
+
+/**
+ * Input refused before anything is sent (unknown fields, wrong types, an over-long key). Its
+ * message says what is wrong, for a form to show as it is.
+ */
+export class UserDataInputError extends Error {
+  override readonly name = "UserDataInputError";
+}
+
+/** "what: path: problem; path: problem" from a zod error, readable by a person. */
+export function describeIssues(what: string, error: z.ZodError): string {
+  const problems = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+  return `${what}: ${problems.join("; ")}`;
+}
+
+/** Parses with the schema or throws a UserDataInputError naming every problem. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UserDataInputError(describeIssues(what, result.error));
+  return result.data;
+}
+
+/** The destructive toast a failed load or save shows. */
+export function toastFailure(title: string, description?: string): void {
+  toast({ variant: "destructive", title, ...(description ? { description } : {}) });
+}
+
+/** Whether two JSON-like values are equal, whatever the order of their object keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner !== "object" || inner === null || Array.isArray(inner)) return inner;
+    return Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
