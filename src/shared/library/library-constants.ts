@@ -1,0 +1,35 @@
+import { SETTINGS_DEFAULTS } from "@/shared/constants";
+
+/**
+ * The library's numbers and names (integrations-admin.md sections 8 and 9, core-app.md
+ * sections 5, 8 and 9). Defined once here for the library code; the cite-key default comes
+ * from the settings defaults in `@/shared/constants`.
+ */
+
+export type CiteKeyFormat = typeof SETTINGS_DEFAULTS.citeKeyFormat;
+export const CITE_KEY_FORMATS = ["arxiv_id", "first_author_year", "title_year", "custom"] as const satisfies readonly CiteKeyFormat[];
+export const DEFAULT_CITE_KEY_FORMAT: CiteKeyFormat = SETTINGS_DEFAULTS.citeKeyFormat;
+/** The placeholders a custom cite-key pattern may use. */
+export const CITE_KEY_PLACEHOLDERS = ["first_author", "year", "short_title", "arxiv_id", "category"] as const;
+export type CiteKeyPlaceholder = (typeof CITE_KEY_PLACEHOLDERS)[number];
+/** A short title is made of this many words... */
+export const SHORT_TITLE_WORDS = 3;
+/** ...each longer than this many characters. */
+export const SHORT_TITLE_MIN_WORD_LENGTH_EXCLUSIVE = 2;
+
+/** The canonical id is this many hex characters of a SHA-256. */
+export const CANONICAL_ID_HEX_LENGTH = 16;
+
+/** Fuzzy duplicates: at least this title word overlap and this author overlap. */
+export const FUZZY_TITLE_OVERLAP_MIN = 0.8;
+export const FUZZY_AUTHOR_OVERLAP_MIN = 0.5;
+
+/**
+ * BibTeX entries list at most this many authors, then "and others" (which BibTeX styles print
+ * as "et al."): a 5,000-author collaboration paper would otherwise add ~100 KB per entry.
+ * JSON, CSV, RIS and CSL-JSON keep every author.
+ */
+export const BIBTEX_MAX_AUTHORS = 50;
+
+/** Export file names: `quire-bookmarks-YYYY-MM-DD.<extension>` ("Export file names carry the date"). */
+export const EXPORT_FILE_PREFIX = "quire-bookmarks";
