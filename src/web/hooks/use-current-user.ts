@@ -1,4 +1,4 @@
-import { authClient } from "@/web/lib/auth-client";
+import { useAuthSession } from "@/web/lib/auth-client";
 
 export type CurrentUser = {
   id: string;
@@ -38,6 +38,6 @@ export function toCurrentUser(sessionData: unknown): CurrentUser | null {
 }
 
 export function useCurrentUser(): CurrentUserState {
-  const session = authClient.useSession();
+  const session = useAuthSession();
   return { user: toCurrentUser(session.data), isPending: session.isPending };
 }

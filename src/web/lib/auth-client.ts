@@ -14,3 +14,16 @@ export const authClient = createAuthClient({
     customFetchImpl: (input, init) => fetch(input, init),
   },
 });
+
+let sessionKnown = false;
+
+/**
+ * The session, pending only until it is first known. better-auth marks an anonymous session
+ * pending again on every refetch (after a sign-up, on focus), and pages that show "Loading..."
+ * while pending would lose what the visitor typed.
+ */
+export function useAuthSession(): { data: unknown; isPending: boolean } {
+  const session = authClient.useSession();
+  if (!session.isPending) sessionKnown = true;
+  return { data: session.data, isPending: session.isPending && !sessionKnown };
+}

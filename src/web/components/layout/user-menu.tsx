@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import type { CurrentUser } from "@/web/hooks/use-current-user";
-import { authClient } from "@/web/lib/auth-client";
+import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { Avatar, AvatarFallback } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -29,11 +29,8 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
   const signOut = async () => {
     setIsSigningOut(true);
     try {
-      const result = await authClient.signOut();
-      if (result.error) throw new Error(result.error.message ?? "Sign out failed");
-      // Nothing cached for this account may outlive the session.
-      queryClient.clear();
-      await navigate("/");
+      // Signs out, clears the user's device data and cached answers, goes to /.
+      await signOutAndClear({ navigate: (to) => navigate(to), queryClient });
     } catch {
       toast({ variant: "destructive", title: "Sign out failed", description: "Please try again." });
     } finally {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { toCurrentUser, type CurrentUser } from "@/web/hooks/use-current-user";
-import { authClient } from "@/web/lib/auth-client";
+import { authClient, useAuthSession } from "@/web/lib/auth-client";
 import { readString, removeString, writeString } from "@/web/lib/storage";
 
 /**
@@ -47,7 +47,7 @@ export function toUserDataSession(sessionData: unknown, isPending: boolean, expe
  * still asking for it (true even while a device last used anonymously is shown as anonymous).
  */
 export function useUserDataSession(): { session: UserDataSession; isAuthPending: boolean } {
-  const raw = authClient.useSession();
+  const raw = useAuthSession();
   const next = toUserDataSession(raw.data, raw.isPending, raw.isPending && wasSignedIn());
   const user = next.user;
   const session = useMemo(
