@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: the server preloads a page's chunks with its HTML (static-site.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

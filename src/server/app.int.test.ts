@@ -13,9 +13,18 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(os.tmpdir(), "quire-dist-"));
   mkdirSync(path.join(distDir, "assets"));
-  writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>Quire</title><div id=root></div>");
+  writeFileSync(path.join(distDir, "index.html"), "<!doctype html><html><head><title>Quire</title></head><body><div id=root></div></body></html>");
   writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
   writeFileSync(path.join(distDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  mkdirSync(path.join(distDir, ".vite"));
+  writeFileSync(
+    path.join(distDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "features/search/search-page.tsx": { file: "assets/search-page-1.js", imports: ["_shared.js"] },
+      "features/search/search-results.tsx": { file: "assets/search-results-2.js", imports: ["_shared.js"] },
+      "_shared.js": { file: "assets/shared-3.js" },
+    }),
+  );
   server = await startTestServer({ webDistDir: distDir, env: { BODY_LIMIT_BYTES: "2048" } });
 });
 afterAll(async () => {
@@ -123,6 +132,14 @@ describe("the single-page app", () => {
       expect(response.headers.get("cache-control")).toBe("no-cache");
       expect(await response.text()).toContain('<div id=root>');
     }
+  });
+
+  it("names the search page's code in its HTML, once each, so it loads with the shell", async () => {
+    const html = await (await get("/search?q=graph")).text();
+    for (const file of ["/assets/search-page-1.js", "/assets/search-results-2.js", "/assets/shared-3.js"]) {
+      expect(html.split(`<link rel="modulepreload" crossorigin href="${file}">`)).toHaveLength(2);
+    }
+    expect(await (await get("/settings")).text()).not.toContain("modulepreload");
   });
 
   it("caches hashed assets for a year", async () => {

@@ -11,12 +11,45 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
 /**
+ * Pages whose code the server names in the HTML, so the browser fetches it alongside the
+ * shell instead of after the shell has run and the router has asked for it (modules as the
+ * Vite manifest names them, relative to src/web).
+ */
+const ROUTE_MODULES: Record<string, readonly string[]> = {
+  "/search": ["features/search/search-page.tsx", "features/search/search-results.tsx"],
+};
+
+type ManifestChunk = { file: string; imports?: string[] };
+
+/** The chunks each route needs, from the build's manifest; empty without one. */
+export function routePreloads(distDir: string): Map<string, string[]> {
+  const preloads = new Map<string, string[]>();
+  const manifestPath = path.join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestPath)) return preloads;
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const module of modules) visit(module);
+    preloads.set(route, [...files].map((file) => `/${file}`));
+  }
+  return preloads;
+}
+
+/**
  * Serves the built SPA from `distDir`: content-hashed files under /assets are cached for a
  * year, everything else (index.html, sw.js, manifest) is revalidated on every load so a
  * deploy is picked up at once. Client routes (no file extension) fall back to index.html.
  */
 export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
   const indexPath = path.join(distDir, "index.html");
+  let preloads = routePreloads(distDir);
+  let preloadsFor = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
   if (existsSync(distDir)) {
    app.use(
     "*",
@@ -35,6 +68,15 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("Cache-Control", REVALIDATE);
-    return c.html(readFileSync(indexPath, "utf8"));
+    const html = readFileSync(indexPath, "utf8");
+    // A rebuild while the server runs brings a new manifest.
+    if (html !== preloadsFor) {
+      preloads = routePreloads(distDir);
+      preloadsFor = html;
+    }
+    const files = (preloads.get(c.req.path) ?? []).filter((file) => !html.includes(`"${file}"`));
+    if (files.length === 0) return c.html(html);
+    const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+    return c.html(html.replace("</head>", `${tags}</head>`));
   });
 }

@@ -167,7 +167,8 @@ describe("the upstream client", () => {
     const again = await upstream.get(URL_UNDER_TEST, { freshMs: 40 });
     expect(again).toMatchObject({ origin: "cache", body: "answer 1" });
     expect(reads).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Past the freshness, and past the delayed write to the shared cache, which this fake keeps fresh forever.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     cache.entries.clear();
     const later = await upstream.get(URL_UNDER_TEST, { freshMs: 40 });
     expect(later).toMatchObject({ origin: "network", body: "answer 2" });

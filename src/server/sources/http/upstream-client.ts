@@ -229,7 +229,12 @@ export function parseOnce<T>(parse: (response: UpstreamResponse) => T): (respons
   };
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Long enough for the answer to be serialised and written to the socket first: an embedded
+ * PGlite write of a 150 KB body holds this thread for ~10 ms.
+ */
+const CACHE_WRITE_DELAY_MS = 200;
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, CACHE_WRITE_DELAY_MS));
 
 /**
  * Fresh answers kept in this process, in front of the shared Postgres cache: never served past

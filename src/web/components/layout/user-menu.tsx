@@ -3,7 +3,6 @@ import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import type { CurrentUser } from "@/web/hooks/use-current-user";
-import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { Avatar, AvatarFallback } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
 import {
@@ -29,7 +28,9 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
   const signOut = async () => {
     setIsSigningOut(true);
     try {
-      // Signs out, clears the user's device data and cached answers, goes to /.
+      // Signs out, clears the user's device data and cached answers, goes to /. Loaded on
+      // demand: the user-data layer is not part of the shell's first download.
+      const { signOutAndClear } = await import("@/web/lib/user-data/sign-out");
       await signOutAndClear({ navigate: (to) => navigate(to), queryClient });
     } catch {
       toast({ variant: "destructive", title: "Sign out failed", description: "Please try again." });
