@@ -206,5 +206,12 @@ for (const provider of ["Google", "GitHub"] as const) {
       .poll(async () => ((await (await page.request.get("/api/auth/get-session")).json()) as { user?: { email: string } } | null)?.user?.email)
       .toBe(email);
     await shoot(`signed-in-with-${provider}`);
+
+    // An account without a password is deleted on confirmation (a fresh sign-in is the re-authentication).
+    await page.goto("/delete-account");
+    await expect(page.getByText(/there is no password to enter/)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm and Delete Account" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`, { timeout: 15_000 });
+    expect((await page.request.get("/api/me/settings")).status()).toBe(401);
   });
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import { STORAGE_KEYS } from "@/shared/constants";
 import { mswServer } from "@/test/unit-setup";
@@ -27,10 +28,10 @@ function renderPage() {
     initialEntries: ["/delete-account"],
   });
   render(
-    <>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   return userEvent.setup();
 }
@@ -42,6 +43,7 @@ beforeEach(() => {
   window.localStorage.setItem(STORAGE_KEYS.authToken, "native-token");
   vi.mocked(useCurrentUser).mockReturnValue(signedIn());
   mswServer.use(
+    http.get("*/api/auth/list-accounts", () => HttpResponse.json([{ id: "a1", providerId: "credential", accountId: "u1" }])),
     http.post("*/api/auth/sign-out", () => {
       calls.push({ path: "sign-out", body: null });
       return HttpResponse.json({ success: true });
@@ -143,5 +145,24 @@ describe("deleteAccount", () => {
       message: "Too many attempts. Please wait a minute and try again.",
       inline: false,
     });
+  });
+});
+
+describe("an account made with Google or GitHub", () => {
+  it("asks for no password and deletes on confirmation", async () => {
+    mswServer.use(
+      http.get("*/api/auth/list-accounts", () => HttpResponse.json([{ id: "a2", providerId: "google", accountId: "g1" }])),
+      http.post("*/api/auth/delete-user", async ({ request }) => {
+        calls.push({ path: "delete-user", body: await request.json() });
+        return HttpResponse.json({ success: true, message: "User deleted" });
+      }),
+    );
+    const user = renderPage();
+    await screen.findByText(/there is no password to enter/);
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    expect(deleteButton().disabled).toBe(false);
+    await user.click(deleteButton());
+    await waitFor(() => expect(calls.some((call) => call.path === "delete-user")).toBe(true));
+    expect(calls.find((call) => call.path === "delete-user")?.body).toEqual({});
   });
 });

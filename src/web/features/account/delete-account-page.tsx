@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LoaderCircle, TriangleAlert, UserX } from "lucide-react";
 import { APP_NAME } from "@/shared/constants";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
+import { authClient } from "@/web/lib/auth-client";
 import { EmptyState } from "@/web/components/empty-state";
 import { PageLoading } from "@/web/components/require-role";
 import { Button } from "@/web/components/ui/button";
@@ -25,6 +27,13 @@ const DELETED_DATA = [
 /** /delete-account (core-app.md section 2): re-authenticate with the password, delete, sign out, go to /. */
 export function DeleteAccountPage() {
   const { user, isPending } = useCurrentUser();
+  // Accounts made with Google or GitHub have no password: better-auth then asks for a recent sign-in instead.
+  const accounts = useQuery({
+    queryKey: ["auth", "accounts", user?.id],
+    queryFn: async () => (await authClient.listAccounts()).data ?? [],
+    enabled: Boolean(user),
+  });
+  const hasPassword = !accounts.data || accounts.data.some((account) => account.providerId === "credential");
   const [password, setPassword] = useState("");
   const [isDeleting, setIsDeleting] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
@@ -34,10 +43,10 @@ export function DeleteAccountPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password || isDeleting) return;
+    if ((hasPassword && !password) || isDeleting) return;
     setIsDeleting(true);
     setInlineError(null);
-    const result = await deleteAccount(user, password);
+    const result = await deleteAccount(user, hasPassword ? password : undefined);
     if (!result.ok) {
       setIsDeleting(false);
       if (result.inline) setInlineError(result.message);
@@ -105,15 +114,16 @@ export function DeleteAccountPage() {
             ))}
           </ul>
           <p className="mt-4 text-sm leading-relaxed text-muted-foreground">
-            You are then signed out and the data kept on this device is cleared. Want a copy first? Export your
-            bookmarks from{" "}
-            <Link to="/bookmarks" className="font-medium text-primary underline-offset-4 hover:underline">
-              Bookmarks
+            You are then signed out and the data kept on this device is cleared. Want a copy first? Export it
+            from{" "}
+            <Link to="/user-data" className="font-medium text-primary underline-offset-4 hover:underline">
+              Your Data
             </Link>
             .
           </p>
 
           <form onSubmit={(event) => void handleSubmit(event)} className="mt-6 flex flex-col gap-4">
+            {hasPassword ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={passwordId}>Password</Label>
               <Input
@@ -129,6 +139,12 @@ export function DeleteAccountPage() {
                 Enter your password to confirm it is you.
               </p>
             </div>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                You sign in with Google or GitHub, so there is no password to enter. If your last sign-in was more
+                than a day ago, sign out and in again first.
+              </p>
+            )}
             {inlineError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
                 {inlineError}
@@ -138,7 +154,7 @@ export function DeleteAccountPage() {
               <Button asChild variant="outline" className="h-10">
                 <Link to="/settings">Cancel</Link>
               </Button>
-              <Button type="submit" variant="destructive" className="h-10" disabled={!password || isDeleting}>
+              <Button type="submit" variant="destructive" className="h-10" disabled={(hasPassword && !password) || isDeleting}>
                 {isDeleting ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
                 Confirm and Delete Account
               </Button>

@@ -23,12 +23,13 @@ export type DeleteAccountResult =
  */
 export async function deleteAccount(
   user: { email?: string | null } | null,
-  password: string,
+  /** Undefined for an account without a password (Google, GitHub): better-auth then requires a fresh session. */
+  password: string | undefined,
 ): Promise<DeleteAccountResult> {
   if (!user) return { ok: false, message: DELETE_ACCOUNT_MESSAGES.noUser, inline: true };
   if (!user.email) return { ok: false, message: DELETE_ACCOUNT_MESSAGES.noEmail, inline: true };
   try {
-    const { error } = await authClient.deleteUser({ password });
+    const { error } = await authClient.deleteUser(password === undefined ? {} : { password });
     if (!error) return { ok: true };
     const message =
       error.status === 429 ? AUTH_MESSAGES.rateLimited : error.message || error.statusText || AUTH_MESSAGES.unknown;
