@@ -1,14 +1,61 @@
 import { z } from "zod";
 import {
-  DEFAULT_EMAIL_PREFERENCES,
   EMAIL_NOTIFICATION_FREQUENCIES,
   READING_HISTORY_LIST_LIMIT,
   READING_HISTORY_LOAD_LIMIT,
   ROLES,
-  SETTINGS_DEFAULTS,
   TITLE_MAX_LENGTH,
 } from "@/shared/constants";
 import { paperSchema } from "@/shared/paper";
+import {
+  CACHE_KEY_MAX_LENGTH,
+  CACHE_KEY_PATTERN,
+  CACHE_KEY_PATTERN_MESSAGE,
+  CACHE_TTL_MAX_SECONDS,
+  CITE_KEY_FORMATS,
+  PREFERENCE_KEY_MAX_LENGTH,
+  PREFERENCE_KEY_MESSAGES,
+  PREFERENCE_KEY_PATTERN,
+  SETTINGS_LIMITS,
+  VIEW_TYPES,
+  type CacheEntry,
+  type EmailPreferences,
+  type Profile,
+  type Settings,
+} from "@/shared/user-data-values";
+
+// The zod-free values and rules (the web imports them from user-data-values directly, without zod).
+export {
+  CACHE_KEY_MAX_LENGTH,
+  CACHE_KEY_PATTERN,
+  CACHE_KEY_PATTERN_MESSAGE,
+  CACHE_TTL_MAX_SECONDS,
+  CITE_KEY_FORMATS,
+  DEFAULT_EMAIL_PREFS,
+  DEFAULT_SETTINGS,
+  decodePreferenceKey,
+  encodePreferenceKey,
+  isPlainProfilePatch,
+  isValidProfileField,
+  isValidSettingsField,
+  isValidSettingsPatch,
+  mergeSettings,
+  mergeStoredProfile,
+  PREFERENCE_KEY_MAX_LENGTH,
+  PREFERENCE_KEY_MESSAGES,
+  PREFERENCE_KEY_PATTERN,
+  PREFERENCE_VALUE_MAX_BYTES,
+  preferenceKeyProblems,
+  SEARCH_STATE_KEY,
+  SETTINGS_LIMITS,
+  toCacheEntry,
+  VIEW_TYPES,
+} from "@/shared/user-data-values";
+export type { CacheEntry, CiteKeyFormat, EmailPreferences, Profile, Settings, ViewType } from "@/shared/user-data-values";
+
+/** Compile-time only: a zod schema's output and its plain type in user-data-values.ts describe the same objects. */
+type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<Check extends true> = Check;
 
 /**
  * The user-data contract shared by the server's `/api/me/*` routes and the web app's two
@@ -59,52 +106,38 @@ export const settingsSchema = z
   .object({
     autoLoadCatchup: z.boolean(),
     autoTriggerSearch: z.boolean(),
-    lastViewedPaper: z.string().max(300).nullable(),
+    lastViewedPaper: z.string().max(SETTINGS_LIMITS.lastViewedPaper).nullable(),
     enableReadingHistory: z.boolean(),
     zoteroSkipDuplicateCheck: z.boolean(),
     zoteroFilters: z
       .object({
         topLevelOnly: z.boolean(),
-        itemTypes: z.array(z.string().max(100)).max(100),
-        searchQuery: z.string().max(1000),
+        itemTypes: z.array(z.string().max(SETTINGS_LIMITS.zoteroItemTypeLength)).max(SETTINGS_LIMITS.zoteroItemTypes),
+        searchQuery: z.string().max(SETTINGS_LIMITS.zoteroSearchQuery),
       })
       .strict(),
-    citeKeyFormat: z.enum(["arxiv_id", "first_author_year", "title_year", "custom"]),
-    customCiteKeyPattern: z.string().max(200),
+    citeKeyFormat: z.enum(CITE_KEY_FORMATS),
+    customCiteKeyPattern: z.string().max(SETTINGS_LIMITS.customCiteKeyPattern),
     zoteroLibraryVersion: z.number().int().nonnegative().optional(),
     llm: z
-      .object({ defaultProvider: z.string().max(100).optional(), defaultModel: z.string().max(200).optional() })
+      .object({
+        defaultProvider: z.string().max(SETTINGS_LIMITS.llmDefaultProvider).optional(),
+        defaultModel: z.string().max(SETTINGS_LIMITS.llmDefaultModel).optional(),
+      })
       .strict()
       .optional(),
   })
   .strict();
-export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsSchemaMatchesSettings = Assert<MutuallyAssignable<z.infer<typeof settingsSchema>, Settings>>;
 
 /** A partial settings object: unknown fields and wrong types are refused. */
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  ...SETTINGS_DEFAULTS,
-  zoteroFilters: { ...SETTINGS_DEFAULTS.zoteroFilters, itemTypes: [] },
-};
-
-/** Stored settings over the defaults; anything stored that no longer validates is dropped. */
-export function mergeSettings(stored: unknown, patch: SettingsPatch = {}): Settings {
-  const base: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  if (typeof stored === "object" && stored !== null) {
-    for (const [key, value] of Object.entries(stored)) {
-      const field = settingsSchema.shape[key as keyof Settings];
-      if (field && field.safeParse(value).success) base[key] = value;
-    }
-  }
-  return { ...(base as Settings), ...patch };
-}
-
 export const emailPreferencesSchema = z
   .object({ welcome: z.boolean(), notifications: z.enum(EMAIL_NOTIFICATION_FREQUENCIES) })
   .strict();
-export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export type EmailPreferencesSchemaMatchesEmailPreferences = Assert<MutuallyAssignable<z.infer<typeof emailPreferencesSchema>, EmailPreferences>>;
 
 const shortText = (max: number) => z.string().trim().max(max);
 const termList = z.array(z.string().trim().min(1).max(200)).max(500);
@@ -143,7 +176,7 @@ export const profileSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Profile = z.infer<typeof profileSchema>;
+export type ProfileSchemaMatchesProfile = Assert<MutuallyAssignable<z.infer<typeof profileSchema>, Profile>>;
 
 /** What a user may change in their profile (never role, never is_public, never the user id). */
 export const profilePatchSchema = z
@@ -162,36 +195,12 @@ export const profilePatchSchema = z
   .strict();
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
-export const DEFAULT_EMAIL_PREFS: EmailPreferences = { ...DEFAULT_EMAIL_PREFERENCES };
-
-/**
- * Preference keys travel encoded: every character that is not a letter or digit becomes
- * `%XX` (its UTF-8 bytes), so `searchState` stays `searchState` and `../x` becomes `%2E%2E%2Fx`.
- * The server accepts only encoded keys of at most 200 characters.
- */
-export function encodePreferenceKey(key: string): string {
-  return Array.from(new TextEncoder().encode(key), (byte) => {
-    const char = String.fromCharCode(byte);
-    return /[A-Za-z0-9]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-  }).join("");
-}
-
-export function decodePreferenceKey(encoded: string): string {
-  return decodeURIComponent(encoded);
-}
-
-export const PREFERENCE_KEY_MAX_LENGTH = 200;
+/** An encoded preference key (see `encodePreferenceKey`), at most 200 characters. */
 export const preferenceKeySchema = z
   .string()
-  .min(1, "Preference key is empty.")
-  .max(PREFERENCE_KEY_MAX_LENGTH, `Preference key is longer than ${PREFERENCE_KEY_MAX_LENGTH} characters.`)
-  .regex(/^(?:[A-Za-z0-9]|%[0-9A-F]{2})+$/, "Preference key must be encoded: letters, digits and %XX only.");
-
-/** A preference value: any JSON, at most 64 KB serialised. */
-export const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
-
-/** `searchState` values are merged into the stored one rather than replacing it. */
-export const SEARCH_STATE_KEY = "searchState";
+  .min(1, PREFERENCE_KEY_MESSAGES.empty)
+  .max(PREFERENCE_KEY_MAX_LENGTH, PREFERENCE_KEY_MESSAGES.tooLong)
+  .regex(PREFERENCE_KEY_PATTERN, PREFERENCE_KEY_MESSAGES.notEncoded);
 
 export const searchStateSchema = z
   .object({
@@ -211,12 +220,7 @@ export const searchStateSchema = z
   .partial();
 export type SearchState = z.infer<typeof searchStateSchema>;
 
-export const CACHE_KEY_MAX_LENGTH = 200;
-export const cacheKeySchema = z
-  .string()
-  .min(1)
-  .max(CACHE_KEY_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9._:-]+$/, "Cache key may hold letters, digits, '.', '_', ':' and '-' only.");
+export const cacheKeySchema = z.string().min(1).max(CACHE_KEY_MAX_LENGTH).regex(CACHE_KEY_PATTERN, CACHE_KEY_PATTERN_MESSAGE);
 
 export const cacheEntrySchema = z.object({
   key: z.string(),
@@ -226,10 +230,10 @@ export const cacheEntrySchema = z.object({
   accessCount: z.number().int(),
   lastAccessed: z.string(),
 });
-export type CacheEntry = z.infer<typeof cacheEntrySchema>;
+export type CacheEntrySchemaMatchesCacheEntry = Assert<MutuallyAssignable<z.infer<typeof cacheEntrySchema>, CacheEntry>>;
 
 export const cachePutSchema = z
-  .object({ data: z.unknown().nonoptional("Required (null is allowed)."), ttlSeconds: z.number().int().positive().max(365 * 24 * 3600).optional() })
+  .object({ data: z.unknown().nonoptional("Required (null is allowed)."), ttlSeconds: z.number().int().positive().max(CACHE_TTL_MAX_SECONDS).optional() })
   .strict();
 
 export const searchHistoryParamsSchema = z
@@ -268,8 +272,6 @@ export const storedPaperSchema = paperSchema.extend({
   id: z.string().min(1).max(PAPER_ID_MAX_LENGTH, `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`),
   title: z.string().max(TITLE_MAX_LENGTH, `Title is longer than ${TITLE_MAX_LENGTH} characters.`),
 });
-
-export const VIEW_TYPES = ["paper", "abs", "pdf", "html"] as const;
 
 export const readingHistoryEntrySchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ChevronRight } from "lucide-react";
 import { formatDateTime } from "@/shared/format";
-import { decodePreferenceKey } from "@/shared/user-data";
+import { decodePreferenceKey } from "@/shared/user-data-values";
 import { Badge } from "@/web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "@/web/components/ui/card";
 

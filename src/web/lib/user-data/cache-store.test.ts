@@ -40,6 +40,46 @@ describe("device cache", () => {
     await expect(store.set("ok", 1, -5)).rejects.toThrow(/ttlSeconds/);
     await expect(store.set("ok", undefined)).rejects.toThrow(/no data/);
   });
+
+  it("words a refused key or lifetime exactly as the server's zod schemas do", async () => {
+    const { cacheKeySchema, cachePutSchema } = await import("@/shared/user-data");
+    const zodMessage = (what: string, result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+      result.success ? undefined : `${what}: ${result.error!.issues.map((issue) => issue.message).join("; ")}`;
+    const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: Error) => error.message);
+    const store = createStore();
+    for (const key of ["", "ok", "has space", "x".repeat(200), "x".repeat(201), `${"x".repeat(201)} `, "a.b_c:d-e", "é", 5, null, NaN]) {
+      const expected = zodMessage(`Cache key "${String(key)}" refused`, cacheKeySchema.safeParse(key));
+      expect({ key, message: await refusal(store.set(key as string, 1)) }).toEqual({ key, message: expected });
+    }
+    const what = "Cache entry not saved: ttlSeconds must be a whole number of seconds up to a year";
+    for (const ttl of [undefined, 1, 0, -1, 1.5, -1.5, 365 * 24 * 3600, 365 * 24 * 3600 + 1, 2 ** 60, -(2 ** 60), NaN, Infinity, -Infinity, "5", null]) {
+      const result = cachePutSchema.shape.ttlSeconds.safeParse(ttl);
+      expect({ ttl, message: await refusal(store.set("ok", 1, ttl as number)) }).toEqual({ ttl, message: zodMessage(what, result) });
+    }
+  });
+
+  it("reads only well-formed entries, with their fields alone", async () => {
+    const { cacheEntrySchema } = await import("@/shared/user-data");
+    const entry = { key: "k", data: { a: 1 }, expiresAt: null, cachedAt: "2026-06-01T09:00:00.000Z", accessCount: 0, lastAccessed: "2026-06-01T09:00:00.000Z" };
+    const samples: unknown[] = [
+      entry,
+      { ...entry, extra: true },
+      { ...entry, data: null },
+      { ...entry, expiresAt: "2099-01-01T00:00:00.000Z" },
+      { ...entry, accessCount: 1.5 },
+      { ...entry, accessCount: "1" },
+      { ...entry, cachedAt: 5 },
+      { ...entry, expiresAt: undefined },
+      (({ data: _data, ...rest }) => rest)(entry),
+      [entry],
+      "entry",
+    ];
+    for (const [index, sample] of samples.entries()) {
+      window.localStorage.setItem(`${DEVICE_CACHE_PREFIX}k`, JSON.stringify(sample));
+      const parsed = cacheEntrySchema.safeParse(JSON.parse(JSON.stringify(sample)));
+      expect({ index, entries: createStore().listEntries() }).toEqual({ index, entries: parsed.success ? [parsed.data] : [] });
+    }
+  });
 });
 
 describe("server cache", () => {

@@ -1,9 +1,15 @@
-import { z } from "zod";
-import { cacheEntrySchema, cacheKeySchema, type CacheEntry } from "@/shared/user-data";
+import {
+  CACHE_KEY_MAX_LENGTH,
+  CACHE_KEY_PATTERN,
+  CACHE_KEY_PATTERN_MESSAGE,
+  CACHE_TTL_MAX_SECONDS,
+  toCacheEntry,
+  type CacheEntry,
+} from "@/shared/user-data-values";
 import { api, isApiError } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { listStorageKeys, readString, removeString, writeString } from "@/web/lib/storage";
-import { parseInput, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
+import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 
 /**
  * The user's cache (core-app.md section 3, "Cache entry"; keys such as
@@ -28,14 +34,53 @@ export interface CacheStore {
 /** Device entries live under this prefix, one storage key per entry (so a full storage drops them one by one). */
 export const DEVICE_CACHE_PREFIX = "user-cache.";
 
-const ttlSchema = z.number().int().positive().max(365 * 24 * 3600).optional();
+// Plain checks with the same problems, in the same words, as the server's zod schemas
+// (`cacheKeySchema`, `cachePutSchema.ttlSeconds`), so zod is not loaded for a cache read.
+
+/** The type name zod's messages give a value of the wrong type ("received ..."). */
+function receivedType(value: unknown): string {
+  if (typeof value === "number") return Number.isNaN(value) ? "NaN" : Number.isFinite(value) ? "number" : String(value);
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "object" && Object.getPrototypeOf(value) !== Object.prototype && "constructor" in value && value.constructor) {
+    return (value.constructor as { name: string }).name;
+  }
+  return typeof value;
+}
+
+function cacheKeyProblems(key: unknown): string[] {
+  if (typeof key !== "string") return [`Invalid input: expected string, received ${receivedType(key)}`];
+  const problems: string[] = [];
+  if (key.length < 1) problems.push("Too small: expected string to have >=1 characters");
+  if (key.length > CACHE_KEY_MAX_LENGTH) problems.push(`Too big: expected string to have <=${CACHE_KEY_MAX_LENGTH} characters`);
+  if (!CACHE_KEY_PATTERN.test(key)) problems.push(CACHE_KEY_PATTERN_MESSAGE);
+  return problems;
+}
+
+function ttlProblems(ttl: unknown): string[] {
+  if (ttl === undefined) return [];
+  if (typeof ttl !== "number" || !Number.isFinite(ttl)) return [`Invalid input: expected number, received ${receivedType(ttl)}`];
+  if (!Number.isInteger(ttl)) return ["Invalid input: expected int, received number"];
+  const problems: string[] = [];
+  if (ttl > Number.MAX_SAFE_INTEGER) problems.push(`Too big: expected int to be <=${Number.MAX_SAFE_INTEGER}`);
+  if (ttl < Number.MIN_SAFE_INTEGER) problems.push(`Too small: expected int to be >=${Number.MIN_SAFE_INTEGER}`);
+  if (ttl <= 0) problems.push("Too small: expected number to be >0");
+  if (ttl > CACHE_TTL_MAX_SECONDS) problems.push(`Too big: expected number to be <=${CACHE_TTL_MAX_SECONDS}`);
+  return problems;
+}
 
 function validKey(key: string): string {
-  return parseInput(cacheKeySchema, key, `Cache key "${key}" refused`);
+  const problems = cacheKeyProblems(key);
+  if (problems.length > 0) throw new UserDataInputError(describeProblems(`Cache key "${key}" refused`, problems));
+  return key;
 }
 
 function validTtl(ttlSeconds: number | undefined): number | undefined {
-  return parseInput(ttlSchema, ttlSeconds, "Cache entry not saved: ttlSeconds must be a whole number of seconds up to a year");
+  const problems = ttlProblems(ttlSeconds);
+  if (problems.length > 0) {
+    throw new UserDataInputError(describeProblems("Cache entry not saved: ttlSeconds must be a whole number of seconds up to a year", problems));
+  }
+  return ttlSeconds;
 }
 
 function isExpired(entry: CacheEntry, now: number): boolean {
@@ -51,10 +96,7 @@ export function createDeviceCacheStore(options: { prefix?: string; now?: () => n
   const prefix = options.prefix ?? DEVICE_CACHE_PREFIX;
   const now = options.now ?? Date.now;
 
-  const readEntry = (key: string): CacheEntry | undefined => {
-    const parsed = cacheEntrySchema.safeParse(parseJsonOrNull(readString(prefix + key)));
-    return parsed.success ? parsed.data : undefined;
-  };
+  const readEntry = (key: string): CacheEntry | undefined => toCacheEntry(parseJsonOrNull(readString(prefix + key)));
   const deviceKeys = () => listStorageKeys().filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
   const listEntries = (): CacheEntry[] =>
     deviceKeys()

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "@/shared/user-data";
+import { DEFAULT_SETTINGS } from "@/shared/user-data-values";
 import type { BookmarkMap } from "@/web/lib/bookmark-store";
 import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
 import { ANONYMOUS_SEARCH_HISTORY_LIMITS, type SearchHistoryEntry } from "@/web/lib/search-history";

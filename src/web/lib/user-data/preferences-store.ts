@@ -2,14 +2,14 @@ import {
   decodePreferenceKey,
   encodePreferenceKey,
   PREFERENCE_VALUE_MAX_BYTES,
-  preferenceKeySchema,
+  preferenceKeyProblems,
   SEARCH_STATE_KEY,
-} from "@/shared/user-data";
+} from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { readString, removeString, writeString } from "@/web/lib/storage";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
-import { parseInput, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
+import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 
 /**
  * Preferences: small key/value UI state (table sorts, search state, pagination...) with the
@@ -52,7 +52,10 @@ export interface PreferencesStore {
 
 /** The encoded key, or UserDataInputError when it is too long once encoded. */
 export function encodeValidKey(key: string): string {
-  return parseInput(preferenceKeySchema, encodePreferenceKey(key), `Preference "${key}" not saved`);
+  const encoded = encodePreferenceKey(key);
+  const problems = preferenceKeyProblems(encoded);
+  if (problems.length > 0) throw new UserDataInputError(describeProblems(`Preference "${key}" not saved`, problems));
+  return encoded;
 }
 
 /** The value's JSON, or UserDataInputError when it is not JSON or too large. */
@@ -96,7 +99,7 @@ export function createDuplicateSaveGuard(windowMs: number, now: () => number) {
 /** Only well-formed encoded keys survive (a hand-edited or foreign entry is ignored). */
 function validEncodedEntries(value: unknown): Record<string, unknown> {
   if (!isPlainObject(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter(([key]) => preferenceKeySchema.safeParse(key).success));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => preferenceKeyProblems(key).length === 0));
 }
 
 function decodeKeys(map: Record<string, unknown>): PreferenceMap {

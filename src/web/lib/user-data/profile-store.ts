@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from "@/shared/constants";
-import { DEFAULT_EMAIL_PREFS, profilePatchSchema, profileSchema, type Profile, type ProfilePatch } from "@/shared/user-data";
+import type { ProfilePatch } from "@/shared/user-data";
+import { DEFAULT_EMAIL_PREFS, isPlainProfilePatch, mergeStoredProfile, type Profile } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 import { removeString } from "@/web/lib/storage";
@@ -48,17 +49,15 @@ const LEGACY_FIELDS: Record<string, keyof Profile> = {
 
 /** A stored profile over the empty one; fields that do not validate are dropped. */
 export function decodeProfile(stored: unknown): Profile {
-  const profile: Record<string, unknown> = { ...EMPTY_PROFILE, emailPreferences: { ...DEFAULT_EMAIL_PREFS } };
-  if (typeof stored !== "object" || stored === null) return profile as Profile;
-  for (const [rawKey, value] of Object.entries(stored)) {
-    const key = (LEGACY_FIELDS[rawKey] ?? rawKey) as keyof Profile;
-    const field = profileSchema.shape[key];
-    if (field && field.safeParse(value).success) profile[key] = value;
-  }
-  return profile as Profile;
+  return mergeStoredProfile({ ...EMPTY_PROFILE, emailPreferences: { ...DEFAULT_EMAIL_PREFS } }, stored, LEGACY_FIELDS);
 }
 
-export function parseProfilePatch(patch: unknown): ProfilePatch {
+/**
+ * The patch, validated against the contract; rejects with UserDataInputError naming what is
+ * wrong. The zod schema is loaded here, on the first write, not with the page.
+ */
+export async function parseProfilePatch(patch: unknown): Promise<ProfilePatch> {
+  const { profilePatchSchema } = await import("@/shared/user-data");
   return parseInput(profilePatchSchema, patch, "Profile not saved");
 }
 
@@ -73,7 +72,9 @@ export function createDeviceProfileStore(options: { key?: string; now?: () => Da
     getStatus: () => "ready",
     subscribe: value.subscribe,
     async update(patch) {
-      const valid = parseProfilePatch(patch);
+      // A patch with no field the schema trims or refines (e-mail preferences) is checked without
+      // zod and applied in this same tick, as a copy; anything else goes to zod first.
+      const valid = isPlainProfilePatch(patch) ? structuredClone(patch) : await parseProfilePatch(patch);
       return value.update((current) => ({ ...current, ...valid, updatedAt: now().toISOString() }));
     },
     // Back to the empty profile: nothing stored (views re-read on announceStorageCleared).
@@ -102,7 +103,9 @@ export function createServerProfileStore(options: { ready?: () => Promise<unknow
     load: value.load,
     dispose: value.dispose,
     async update(patch) {
-      const valid = parseProfilePatch(patch);
+      // A patch with no field the schema trims or refines (e-mail preferences) is checked without
+      // zod and applied in this same tick, as a copy; anything else goes to zod first.
+      const valid = isPlainProfilePatch(patch) ? structuredClone(patch) : await parseProfilePatch(patch);
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
       const before = value.get();
       value.set({ ...before, ...valid });

@@ -1,6 +1,7 @@
 import { READING_HISTORY_KEEP_PER_PAPER_VIEW, READING_HISTORY_LOAD_LIMIT, READING_HISTORY_MERGE_WINDOW_MS } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
-import { VIEW_TYPES, type ApiReadingHistoryEntry } from "@/shared/user-data";
+import type { ApiReadingHistoryEntry } from "@/shared/user-data";
+import { VIEW_TYPES } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
 import { randomId } from "@/web/lib/local-store";
 import {

@@ -19,11 +19,11 @@ afterEach(() => {
 });
 
 describe("settings patches", () => {
-  it("refuses unknown fields and wrong types with a readable message", () => {
-    expect(() => parseSettingsPatch({ autoLoadCatchup: "yes" })).toThrow(UserDataInputError);
-    expect(() => parseSettingsPatch({ autoLoadCatchup: "yes" })).toThrow(/Settings not saved: autoLoadCatchup: .*boolean/);
-    expect(() => parseSettingsPatch({ colour: "blue" })).toThrow(/Unrecognized key.*colour/);
-    expect(parseSettingsPatch({ enableReadingHistory: false })).toEqual({ enableReadingHistory: false });
+  it("refuses unknown fields and wrong types with a readable message", async () => {
+    await expect(parseSettingsPatch({ autoLoadCatchup: "yes" })).rejects.toThrow(UserDataInputError);
+    await expect(parseSettingsPatch({ autoLoadCatchup: "yes" })).rejects.toThrow(/Settings not saved: autoLoadCatchup: .*boolean/);
+    await expect(parseSettingsPatch({ colour: "blue" })).rejects.toThrow(/Unrecognized key.*colour/);
+    await expect(parseSettingsPatch({ enableReadingHistory: false })).resolves.toEqual({ enableReadingHistory: false });
   });
 });
 
@@ -117,6 +117,36 @@ describe("profile", () => {
   it("reads an older device copy's client-profile names", () => {
     const profile = decodeProfile({ authors: ["Ada Lovelace"], categories: ["cs.AI"], keywords: ["graphs"], excludeTerms: ["survey"], role: "admin" });
     expect(profile).toMatchObject({ authorNames: ["Ada Lovelace"], researchCategories: ["cs.AI"], researchInterests: ["graphs"], excludeTerms: ["survey"] });
+  });
+
+  it("keeps exactly the stored fields the profile schema accepts", async () => {
+    const { profileSchema } = await import("@/shared/user-data");
+    const samples: Record<string, unknown[]> = {
+      name: ["Ada", null, 1, undefined],
+      avatarUrl: ["https://x", null, {}],
+      socialLinks: [{}, { github: "ada" }, { github: 1 }, [], null, Object.create(null), new Date(0)],
+      researchCategories: [[], ["cs.AI"], [1], "cs.AI", null],
+      role: ["user", "maintainer", "admin", "root", null],
+      isPublic: [true, false, "true"],
+      emailPreferences: [
+        { welcome: true, notifications: "daily" },
+        { welcome: true, notifications: "hourly" },
+        { welcome: true },
+        { welcome: true, notifications: "none", extra: 1 },
+        [],
+        null,
+      ],
+      lastActiveAt: ["2024-01-01", null, 5],
+      createdAt: ["2024-01-01", null],
+    };
+    for (const [key, values] of Object.entries(samples)) {
+      for (const value of values) {
+        const field = profileSchema.shape[key as keyof typeof profileSchema.shape];
+        const kept = (decodeProfile({ [key]: value }) as Record<string, unknown>)[key] === value;
+        expect({ key, value, kept }).toEqual({ key, value, kept: field.safeParse(value).success });
+      }
+    }
+    expect(decodeProfile({ constructor: "x", __proto__: 1, toString: 2 })).toEqual(decodeProfile(null));
   });
 
   it("saves e-mail preferences on the device, refusing bad values", async () => {

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from "@/shared/constants";
-import { DEFAULT_SETTINGS, mergeSettings, settingsPatchSchema, type Settings, type SettingsPatch } from "@/shared/user-data";
+import type { SettingsPatch } from "@/shared/user-data";
+import { DEFAULT_SETTINGS, isValidSettingsPatch, mergeSettings, type Settings } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 import { removeString } from "@/web/lib/storage";
@@ -22,8 +23,12 @@ export interface SettingsStore {
   update(patch: SettingsPatch): Promise<Settings>;
 }
 
-/** The patch, validated against the contract; throws UserDataInputError naming what is wrong. */
-export function parseSettingsPatch(patch: unknown): SettingsPatch {
+/**
+ * The patch, validated against the contract; rejects with UserDataInputError naming what is
+ * wrong. The zod schema is loaded here, when needed, not with the page.
+ */
+export async function parseSettingsPatch(patch: unknown): Promise<SettingsPatch> {
+  const { settingsPatchSchema } = await import("@/shared/user-data");
   return parseInput(settingsPatchSchema, patch, "Settings not saved");
 }
 
@@ -37,7 +42,10 @@ export function createDeviceSettingsStore(options: { key?: string } = {}): Devic
     getStatus: () => "ready",
     subscribe: value.subscribe,
     async update(patch) {
-      const valid = parseSettingsPatch(patch);
+      // A valid patch (the zod-free `isValidSettingsPatch`) is applied in this same tick, as a
+      // copy; anything else goes to zod, which refuses it with its message before anything is
+      // stored or sent.
+      const valid = isValidSettingsPatch(patch) ? structuredClone(patch) : await parseSettingsPatch(patch);
       return value.update((current) => ({ ...current, ...valid }));
     },
     // Back to the defaults: nothing stored (views re-read on announceStorageCleared).
@@ -67,7 +75,8 @@ export function createServerSettingsStore(options: { ready?: () => Promise<unkno
     load: value.load,
     dispose: value.dispose,
     async update(patch) {
-      const valid = parseSettingsPatch(patch);
+      // As on the device: a valid patch goes on at once, anything else to zod first.
+      const valid = isValidSettingsPatch(patch) ? structuredClone(patch) : await parseSettingsPatch(patch);
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
       const before = value.get();
       value.set({ ...before, ...valid });

@@ -1,16 +1,6 @@
 import { STORAGE_KEYS } from "@/shared/constants";
-import {
-  DEFAULT_EMAIL_PREFS,
-  DEFAULT_SETTINGS,
-  profilePatchSchema,
-  putBookmarkSchema,
-  readingHistoryEntrySchema,
-  searchHistoryEntrySchema,
-  settingsSchema,
-  type Profile,
-  type ServerBookmark,
-  type Settings,
-} from "@/shared/user-data";
+import type { Profile, ServerBookmark } from "@/shared/user-data";
+import { DEFAULT_EMAIL_PREFS, DEFAULT_SETTINGS, isValidSettingsField, type Settings } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
 import type { BookmarkStore } from "@/web/lib/bookmark-store";
 import type { ReadingHistoryStore } from "@/web/lib/reading-history-store";
@@ -66,6 +56,9 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** The contract's zod schemas, loaded only when there is device data to check (zod is not part of the first load). */
+const loadSchemas = () => import("@/shared/user-data");
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 async function migrateSettings(): Promise<MigrationOutcome> {
@@ -74,8 +67,7 @@ async function migrateSettings(): Promise<MigrationOutcome> {
   const local: Partial<Record<keyof Settings, unknown>> = {};
   if (isRecord(stored)) {
     for (const [key, value] of Object.entries(stored)) {
-      const field = settingsSchema.shape[key as keyof Settings];
-      if (field?.safeParse(value).success && !sameJson(value, DEFAULT_SETTINGS[key as keyof Settings])) local[key as keyof Settings] = value;
+      if (isValidSettingsField(key, value) && !sameJson(value, DEFAULT_SETTINGS[key])) local[key] = value;
     }
   }
   if (Object.keys(local).length > 0) {
@@ -113,6 +105,7 @@ function isUnsetProfileValue(field: (typeof PROFILE_FIELDS)[number], value: unkn
 async function migrateProfile(): Promise<MigrationOutcome> {
   if (readString(STORAGE_KEYS.profile) === null) return "nothing";
   const local = decodeProfile(readJson(STORAGE_KEYS.profile));
+  const { profilePatchSchema } = await loadSchemas();
   const candidates = PROFILE_FIELDS.filter(
     (field) => !isUnsetProfileValue(field, local[field]) && profilePatchSchema.safeParse({ [field]: local[field] }).success,
   );
@@ -159,6 +152,7 @@ async function migrateCache(device: DeviceCacheStore, now: number): Promise<Migr
 
 async function migrateSearchHistory(device: SearchHistoryStore): Promise<MigrationOutcome> {
   if (readString(STORAGE_KEYS.searchHistory) === null) return "nothing";
+  const { searchHistoryEntrySchema } = await loadSchemas();
   const entries = device.getSnapshot().filter((entry) => searchHistoryEntrySchema.safeParse(entry).success);
   if (entries.length > 0) await api.post("/api/me/search-history", { entries });
   removeString(STORAGE_KEYS.searchHistory);
@@ -167,6 +161,7 @@ async function migrateSearchHistory(device: SearchHistoryStore): Promise<Migrati
 
 async function migrateReadingHistory(device: ReadingHistoryStore): Promise<MigrationOutcome> {
   if (readString(STORAGE_KEYS.readingHistory) === null) return "nothing";
+  const { readingHistoryEntrySchema } = await loadSchemas();
   const entries = device.getSnapshot().filter((entry) => readingHistoryEntrySchema.safeParse(entry).success);
   if (entries.length > 0) await api.post("/api/me/history/import", { entries });
   removeString(STORAGE_KEYS.readingHistory);
@@ -176,6 +171,7 @@ async function migrateReadingHistory(device: ReadingHistoryStore): Promise<Migra
 async function migrateBookmarks(device: BookmarkStore): Promise<MigrationOutcome> {
   const local = Object.values(device.getSnapshot());
   if (local.length === 0) return "nothing";
+  const { putBookmarkSchema } = await loadSchemas();
   const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks");
   const onServer = new Set(bookmarks.map((bookmark) => bookmark.paperId));
   let failed = false;

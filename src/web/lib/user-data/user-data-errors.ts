@@ -27,13 +27,24 @@ export class UserDataInputError extends Error {
   override readonly name = "UserDataInputError";
 }
 
-/** "what: path: problem; path: problem" from a zod error, readable by a person. */
-export function describeIssues(what: string, error: z.ZodError): string {
-  const problems = error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+/** "what: problem; problem", readable by a person. */
+export function describeProblems(what: string, problems: readonly string[]): string {
   return `${what}: ${problems.join("; ")}`;
 }
 
-/** Parses with the schema or throws a UserDataInputError naming every problem. */
+/** "what: path: problem; path: problem" from a zod error, readable by a person. */
+export function describeIssues(what: string, error: z.ZodError): string {
+  return describeProblems(
+    what,
+    error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message)),
+  );
+}
+
+/**
+ * Parses with the schema or throws a UserDataInputError naming every problem. The schemas
+ * live in `@/shared/user-data` (zod): callers load them with `await import(...)` when they
+ * validate a write, so zod stays out of the first load (only the type is imported here).
+ */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new UserDataInputError(describeIssues(what, result.error));
