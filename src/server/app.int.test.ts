@@ -140,6 +140,10 @@ describe("the single-page app", () => {
       expect(html.split(`<link rel="modulepreload" crossorigin href="${file}">`)).toHaveLength(2);
     }
     expect(await (await get("/settings")).text()).not.toContain("modulepreload");
+    // Without a search in the URL the results list is not needed yet.
+    const empty = await (await get("/search")).text();
+    expect(empty).toContain("/assets/search-page-1.js");
+    expect(empty).not.toContain("/assets/search-results-2.js");
   });
 
   it("caches hashed assets for a year", async () => {

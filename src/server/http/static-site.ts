@@ -16,8 +16,18 @@ const REVALIDATE = "no-cache";
  * Vite manifest names them, relative to src/web).
  */
 const ROUTE_MODULES: Record<string, readonly string[]> = {
-  "/search": ["features/search/search-page.tsx", "features/search/search-results.tsx"],
+  "/search": ["features/search/search-page.tsx"],
+  // The results list only when the URL holds a search (see hasSearchCriteria).
+  "/search?": ["features/search/search-page.tsx", "features/search/search-results.tsx"],
 };
+
+const SEARCH_CRITERIA = ["q", "title", "authors", "dateFrom", "dateTo"];
+
+/** The ROUTE_MODULES key for a request: "/search?" when it carries search criteria. */
+function preloadKey(pathname: string, query: URLSearchParams): string {
+  if (pathname === "/search" && SEARCH_CRITERIA.some((name) => query.getAll(name).some((value) => value.trim()))) return "/search?";
+  return pathname;
+}
 
 type ManifestChunk = { file: string; imports?: string[] };
 
@@ -74,7 +84,7 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
       preloads = routePreloads(distDir);
       preloadsFor = html;
     }
-    const files = (preloads.get(c.req.path) ?? []).filter((file) => !html.includes(`"${file}"`));
+    const files = (preloads.get(preloadKey(c.req.path, new URL(c.req.url).searchParams)) ?? []).filter((file) => !html.includes(`"${file}"`));
     if (files.length === 0) return c.html(html);
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
     return c.html(html.replace("</head>", `${tags}</head>`));

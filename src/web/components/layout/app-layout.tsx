@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { STORAGE_KEYS } from "@/shared/constants";
 import { hasRole } from "@/shared/roles";
@@ -10,10 +10,13 @@ import { cn } from "@/web/lib/utils";
 import { AppHeader } from "@/web/components/layout/app-header";
 import { AppSidebar } from "@/web/components/layout/app-sidebar";
 import { MobileBottomBar } from "@/web/components/layout/mobile-bottom-bar";
-import { MobileMenuSheet } from "@/web/components/layout/mobile-menu-sheet";
 import { MobileTabStrip } from "@/web/components/layout/mobile-tab-strip";
 import { MENU_ONLY_ITEMS, NAV_ITEMS } from "@/web/components/layout/nav-items";
 import { SkipLink } from "@/web/components/layout/skip-link";
+
+/** The phone Menu (a Radix dialog) loads on the first tap: most visits never open it. */
+const loadMobileMenuSheet = () => import("@/web/components/layout/mobile-menu-sheet");
+const MobileMenuSheet = lazy(() => loadMobileMenuSheet().then((m) => ({ default: m.MobileMenuSheet })));
 
 export const MAIN_CONTENT_ID = "main-content";
 
@@ -57,7 +60,11 @@ export function AppLayout() {
   const isPhone = screenSize === "phone";
   const phoneLayout = isPhone ? mobileLayout : null;
   const showSidebar = !isPhone || phoneLayout === "condensed";
-  const handleOpenMenu = () => setMenuOpen(true);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const handleOpenMenu = () => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  };
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -81,7 +88,8 @@ export function AppLayout() {
         </main>
       </div>
       {phoneLayout === "bottom-nav" ? <MobileBottomBar menuOpen={menuOpen} onOpenMenu={handleOpenMenu} /> : null}
-      {isPhone ? (
+      {isPhone && menuLoaded ? (
+        <Suspense fallback={null}>
         <MobileMenuSheet
           open={menuOpen}
           onOpenChange={setMenuOpen}
@@ -92,6 +100,7 @@ export function AppLayout() {
           layout={mobileLayout}
           onLayoutChange={setMobileLayout}
         />
+        </Suspense>
       ) : null}
     </div>
   );
