@@ -7,7 +7,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
-import { Toaster } from "@/web/components/ui/toaster";
+import { LazyToaster } from "@/web/components/ui/lazy-toaster";
 import { TooltipProvider } from "@/web/components/ui/tooltip";
 import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
 import { createQueryClient } from "@/web/lib/query-client";
@@ -26,7 +26,7 @@ createRoot(container).render(
       <ThemeProvider>
         <TooltipProvider>
           <RouterProvider router={router} />
-          <Toaster />
+          <LazyToaster />
         </TooltipProvider>
       </ThemeProvider>
     </QueryClientProvider>
