@@ -1,10 +1,9 @@
 import { STORAGE_KEYS } from "@/shared/constants";
 import type { ProfilePatch } from "@/shared/user-data";
 import { DEFAULT_EMAIL_PREFS, isPlainProfilePatch, mergeStoredProfile, type Profile } from "@/shared/user-data-values";
-import { api } from "@/web/lib/api";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 import { removeString } from "@/web/lib/storage";
-import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
+import { createServerDocument, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
 /**
@@ -85,41 +84,22 @@ export function createDeviceProfileStore(options: { key?: string; now?: () => Da
 export type ServerProfileStore = ProfileStore & { load(): Promise<Profile>; dispose(): void };
 
 export function createServerProfileStore(options: { ready?: () => Promise<unknown> } = {}): ServerProfileStore {
-  const value = createRemoteValue<Profile>({
+  const document = createServerDocument<Profile, ProfilePatch>({
+    path: "/api/me/profile",
+    field: "profile",
     initial: EMPTY_PROFILE,
-    fetch: async () => {
-      await options.ready?.().catch(() => undefined);
-      const { profile } = await api.get<{ profile: unknown }>("/api/me/profile");
-      return decodeProfile(profile);
-    },
-    onLoadError: () => toastFailure(USER_DATA_MESSAGES.loadProfile),
+    decode: decodeProfile,
+    ready: options.ready,
+    loadFailure: USER_DATA_MESSAGES.loadProfile,
+    saveFailure: USER_DATA_MESSAGES.saveProfile,
   });
-  let revision = 0;
-
   return {
-    getSnapshot: value.get,
-    getStatus: value.getStatus,
-    subscribe: value.subscribe,
-    load: value.load,
-    dispose: value.dispose,
+    ...document,
     async update(patch) {
       // A patch with no field the schema trims or refines (e-mail preferences) is checked without
       // zod and applied in this same tick, as a copy; anything else goes to zod first.
       const valid = isPlainProfilePatch(patch) ? structuredClone(patch) : await parseProfilePatch(patch);
-      if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
-      const before = value.get();
-      value.set({ ...before, ...valid });
-      const mine = ++revision;
-      try {
-        const { profile } = await api.put<{ profile: unknown }>("/api/me/profile", valid);
-        const saved = decodeProfile(profile);
-        if (mine === revision) value.set(saved);
-        return saved;
-      } catch (error) {
-        if (mine === revision) value.set(before);
-        toastFailure(USER_DATA_MESSAGES.saveProfile);
-        throw error;
-      }
+      return document.save(valid);
     },
   };
 }

@@ -4,6 +4,9 @@
  * synchronous snapshot), changed optimistically by the store and put back on failure.
  */
 
+import { api } from "@/web/lib/api";
+import { toastFailure } from "@/web/lib/user-data/user-data-errors";
+
 /** Where a store's data stands: device stores are always "ready". */
 export type LoadStatus = "loading" | "ready" | "error";
 
@@ -87,6 +90,64 @@ export function createRemoteValue<T>(options: {
     dispose() {
       disposed = true;
       listeners.clear();
+    },
+  };
+}
+
+/**
+ * A document the server keeps for the user (settings, profile): loaded once, changed
+ * optimistically by a patch that is PUT to `path`, the server's answer taken as the truth.
+ * Answers to older saves never overwrite a newer change; on failure only the fields this patch
+ * changed are put back, and only where nothing changed them since, then the spec's toast.
+ */
+export function createServerDocument<T extends object, P extends object>(options: {
+  path: string;
+  /** The answer's field holding the document, e.g. "settings". */
+  field: string;
+  initial: T;
+  decode: (raw: unknown) => T;
+  ready?: () => Promise<unknown>;
+  loadFailure: string;
+  saveFailure: string;
+}) {
+  const value = createRemoteValue<T>({
+    initial: options.initial,
+    fetch: async () => {
+      await options.ready?.().catch(() => undefined);
+      const answer = await api.get<Record<string, unknown>>(options.path);
+      return options.decode(answer[options.field]);
+    },
+    onLoadError: () => toastFailure(options.loadFailure),
+  });
+  let revision = 0;
+
+  return {
+    getSnapshot: value.get,
+    getStatus: value.getStatus,
+    subscribe: value.subscribe,
+    load: value.load,
+    dispose: value.dispose,
+    /** Applies an already validated patch. */
+    async save(valid: P): Promise<T> {
+      if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
+      const before = value.get() as Record<string, unknown>;
+      value.set({ ...before, ...valid } as unknown as T);
+      const mine = ++revision;
+      try {
+        const answer = await api.put<Record<string, unknown>>(options.path, valid);
+        const saved = options.decode(answer[options.field]);
+        if (mine === revision) value.set(saved);
+        return saved;
+      } catch (error) {
+        const current = value.get() as Record<string, unknown>;
+        const restored: Record<string, unknown> = { ...current };
+        for (const key of Object.keys(valid)) {
+          if (current[key] === (valid as Record<string, unknown>)[key]) restored[key] = before[key];
+        }
+        value.set(restored as T);
+        toastFailure(options.saveFailure);
+        throw error;
+      }
     },
   };
 }

@@ -1,10 +1,9 @@
 import { STORAGE_KEYS } from "@/shared/constants";
 import type { SettingsPatch } from "@/shared/user-data";
 import { DEFAULT_SETTINGS, isValidSettingsPatch, mergeSettings, type Settings } from "@/shared/user-data-values";
-import { api } from "@/web/lib/api";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 import { removeString } from "@/web/lib/storage";
-import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
+import { createServerDocument, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
 /**
@@ -56,47 +55,21 @@ export function createDeviceSettingsStore(options: { key?: string } = {}): Devic
 export type ServerSettingsStore = SettingsStore & { load(): Promise<Settings>; dispose(): void };
 
 export function createServerSettingsStore(options: { ready?: () => Promise<unknown> } = {}): ServerSettingsStore {
-  const value = createRemoteValue<Settings>({
+  const document = createServerDocument<Settings, SettingsPatch>({
+    path: "/api/me/settings",
+    field: "settings",
     initial: DEFAULT_SETTINGS,
-    fetch: async () => {
-      await options.ready?.().catch(() => undefined);
-      const { settings } = await api.get<{ settings: unknown }>("/api/me/settings");
-      return mergeSettings(settings);
-    },
-    onLoadError: () => toastFailure(USER_DATA_MESSAGES.loadSettings),
+    decode: mergeSettings,
+    ready: options.ready,
+    loadFailure: USER_DATA_MESSAGES.loadSettings,
+    saveFailure: USER_DATA_MESSAGES.saveSettings,
   });
-  // Answers to older saves must not overwrite a newer optimistic change.
-  let revision = 0;
-
   return {
-    getSnapshot: value.get,
-    getStatus: value.getStatus,
-    subscribe: value.subscribe,
-    load: value.load,
-    dispose: value.dispose,
+    ...document,
     async update(patch) {
       // As on the device: a valid patch goes on at once, anything else to zod first.
       const valid = isValidSettingsPatch(patch) ? structuredClone(patch) : await parseSettingsPatch(patch);
-      if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
-      const before = value.get();
-      value.set({ ...before, ...valid });
-      const mine = ++revision;
-      try {
-        const { settings } = await api.put<{ settings: unknown }>("/api/me/settings", valid);
-        const saved = mergeSettings(settings);
-        if (mine === revision) value.set(saved);
-        return saved;
-      } catch (error) {
-        // Put back only the fields this patch changed, and only where nothing changed them since.
-        const current = value.get() as Record<string, unknown>;
-        const restored: Record<string, unknown> = { ...current };
-        for (const key of Object.keys(valid)) {
-          if (current[key] === (valid as Record<string, unknown>)[key]) restored[key] = (before as Record<string, unknown>)[key];
-        }
-        value.set(restored as Settings);
-        toastFailure(USER_DATA_MESSAGES.saveSettings);
-        throw error;
-      }
+      return document.save(valid);
     },
   };
 }
