@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@/server/db/schema";
 import { startTestServer, type TestServer } from "@/test/test-server";
@@ -81,6 +82,30 @@ describe("e-mail and password accounts", () => {
     });
     expect(tampered.status).toBe(302);
     expect(tampered.headers.get("location")).toMatch(/error=INVALID_TOKEN/i);
+  });
+
+  it("refuses an expired confirmation link with a clear error on the callback", async () => {
+    const other = "late@quire.invalid";
+    await post("/api/auth/sign-up/email", { email: other, password, name: "Late", callbackURL: "/auth?verified=1" });
+    const [{ value: secret }] = await server.database.db.select().from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
+    const [account] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, other));
+    const expired = await new SignJWT({ email: other, userId: account!.id })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 2 * 86_400)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 86_400)
+      .sign(new TextEncoder().encode(secret));
+    const response = await fetch(`${server.url}/api/auth/verify-email?token=${expired}&callbackURL=%2Fauth%3Fverified%3D1`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/error=TOKEN_EXPIRED/i);
+    const [still] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, other));
+    expect(still?.emailVerified).toBe(false);
+  });
+
+  it("keeps the session in an HttpOnly, SameSite cookie", async () => {
+    const signIn = await post("/api/auth/sign-in/email", { email, password });
+    const cookie = signIn.headers.getSetCookie().find((value) => value.includes("session_token="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
   it("says an e-mail is already registered", async () => {
