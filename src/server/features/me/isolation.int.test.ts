@@ -34,7 +34,8 @@ afterAll(async () => {
 /** "METHOD /api/me/path" for every route the contract's top comment lists. */
 function contractRoutes(): string[] {
   const source = readFileSync(path.join(appRoot(), "src", "shared", "user-data.ts"), "utf8");
-  const comment = source.slice(source.indexOf("/**"), source.indexOf("*/"));
+  // The doc comment that lists the routes (the file has others).
+  const comment = source.split("/**").find((block) => block.includes("/api/me/settings"))?.split("*/")[0] ?? "";
   const routes = [...comment.matchAll(/\b(GET|PUT|POST|PATCH|DELETE)\s+(\/api\/me[^\s?[]*)/g)].map(([, method, route]) => `${method} ${route}`);
   return [...new Set(routes)].sort();
 }
