@@ -87,7 +87,8 @@ describe("e-mail and password accounts", () => {
   it("refuses an expired confirmation link with a clear error on the callback", async () => {
     const other = "late@quire.invalid";
     await post("/api/auth/sign-up/email", { email: other, password, name: "Late", callbackURL: "/auth?verified=1" });
-    const [{ value: secret }] = await server.database.db.select().from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
+    const [stored] = await server.database.db.select().from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
+    const secret = stored!.value;
     const [account] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, other));
     const expired = await new SignJWT({ email: other, userId: account!.id })
       .setProtectedHeader({ alg: "HS256" })
