@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from "vitest";
 import type { Paper } from "@/shared/paper";
-import type { SignedInUser } from "@/test/test-users";
+import { startTestServer, type TestServer } from "@/test/test-server";
+import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 
 /** An answer read once: status, parsed JSON (or null) and the raw text. */
 export type ApiAnswer = { status: number; body: any; text: string; headers: Headers };
@@ -61,4 +63,22 @@ export function testSearch(timestamp: number, q: string, results = 5) {
     params: { q, author: "", source: "arxiv" as const, llm: false, sort: "relevance", order: "desc", page: 0, size: 50 },
     results,
   };
+}
+
+export type SignedInServer = { server: TestServer; user: SignedInUser; me: MeClient };
+
+/**
+ * One test server and one signed-in user for a whole test file, started before its tests and
+ * closed after them; `ready` hands them over, e.g. `useSignedInServer((it) => ({ server, user, me } = it))`.
+ */
+export function useSignedInServer(ready: (context: SignedInServer) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const user = await createSignedInUser(server);
+    ready({ server, user, me: meClient(server, user) });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }

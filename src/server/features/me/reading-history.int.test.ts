@@ -1,26 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { userReadingHistory } from "@/server/db/schema";
 import { readingHistoryEntrySchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
-import { startTestServer, type TestServer } from "@/test/test-server";
-import { createSignedInUser, type SignedInUser } from "@/test/test-users";
-import { meClient, testPaper, type MeClient } from "./me-test-client";
+import type { TestServer } from "@/test/test-server";
+import type { SignedInUser } from "@/test/test-users";
+import { testPaper, type MeClient, useSignedInServer } from "./me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;
 let me: MeClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await createSignedInUser(server);
-  me = meClient(server, user);
-});
+useSignedInServer((context) => ({ server, user, me } = context));
 beforeEach(async () => {
   await server.database.db.delete(userReadingHistory);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const MINUTE = 60_000;

@@ -1,26 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { userSearchHistory } from "@/server/db/schema";
 import { SEARCH_HISTORY_SIGNED_IN_KEEP_MS, SEARCH_HISTORY_SIGNED_IN_MAX_ENTRIES } from "@/shared/constants";
 import { testDatabaseKind } from "@/test/test-database";
-import { startTestServer, type TestServer } from "@/test/test-server";
-import { createSignedInUser, type SignedInUser } from "@/test/test-users";
-import { meClient, testSearch, type MeClient } from "./me-test-client";
+import type { TestServer } from "@/test/test-server";
+import type { SignedInUser } from "@/test/test-users";
+import { testSearch, type MeClient, useSignedInServer } from "./me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;
 let me: MeClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await createSignedInUser(server);
-  me = meClient(server, user);
-});
+useSignedInServer((context) => ({ server, user, me } = context));
 beforeEach(async () => {
   await server.database.db.delete(userSearchHistory);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;

@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userSettings } from "@/server/db/schema";
 import { DEFAULT_SETTINGS } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
-import { startTestServer, type TestServer } from "@/test/test-server";
-import { createSignedInUser, type SignedInUser } from "@/test/test-users";
-import { meClient, type MeClient } from "./me-test-client";
+import type { TestServer } from "@/test/test-server";
+import type { SignedInUser } from "@/test/test-users";
+import { type MeClient, useSignedInServer } from "./me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;
 let me: MeClient;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await createSignedInUser(server);
-  me = meClient(server, user);
-});
-afterAll(async () => {
-  await server?.close();
-});
+useSignedInServer((context) => ({ server, user, me } = context));
 
 const storedRow = async () => (await server.database.db.select().from(userSettings).where(eq(userSettings.userId, user.id)))[0];
 

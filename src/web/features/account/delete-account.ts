@@ -41,12 +41,12 @@ export async function deleteAccount(
 
 /** After deletion: end the (already revoked) session, clear what the device holds, start over at /. */
 export async function leaveDeletedAccount(): Promise<void> {
-  clearAuthToken();
   try {
     // A full load of / (not the router's navigate): nothing in memory may outlive the account.
     await signOutAndClear({ navigate: assignLocation });
   } catch {
-    // The account is gone whatever the sign-out answered: start over at / all the same.
+    // The account is gone whatever the sign-out answered: drop its token and start over at / all the same.
+    clearAuthToken();
     assignLocation("/");
   }
 }
