@@ -97,6 +97,18 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Titles longer than this are refused (core-app.md section 9). */
 export const TITLE_MAX_LENGTH = 500;
 
+/** How cite keys are made (the `citeKeyFormat` setting; integrations-admin.md). */
+export const CITE_KEY_FORMATS = ["arxiv_id", "first_author_year", "title_year", "custom"] as const;
+export type CiteKeyFormat = (typeof CITE_KEY_FORMATS)[number];
+
+/** Password length accepted at sign-up (better-auth's check and the form's). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Preference sync (core-app.md sections 4 and 9): local save debounce, duplicate-save window. */
+export const PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS = 500;
+export const PREFERENCE_DUPLICATE_WINDOW_MS = 1000;
+
 /** Settings defaults (core-app.md section 3, "Settings"). */
 export const SETTINGS_DEFAULTS = {
   autoLoadCatchup: false,
@@ -105,7 +117,7 @@ export const SETTINGS_DEFAULTS = {
   enableReadingHistory: true,
   zoteroSkipDuplicateCheck: false,
   zoteroFilters: { topLevelOnly: true, itemTypes: [] as string[], searchQuery: "" },
-  citeKeyFormat: "arxiv_id" as "arxiv_id" | "first_author_year" | "title_year" | "custom",
+  citeKeyFormat: "arxiv_id" as CiteKeyFormat,
   customCiteKeyPattern: "",
 };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_NOTIFICATION_FREQUENCIES, ROLES, SETTINGS_DEFAULTS } from "@/shared/constants";
+import { CITE_KEY_FORMATS, DEFAULT_EMAIL_PREFERENCES, EMAIL_NOTIFICATION_FREQUENCIES, ROLES, SETTINGS_DEFAULTS, type CiteKeyFormat } from "@/shared/constants";
 
 /**
  * The zod-free half of the user-data contract (see `user-data.ts`): plain types, defaults,
@@ -34,8 +34,7 @@ const optional =
 
 // --- Settings --------------------------------------------------------------------------------
 
-export const CITE_KEY_FORMATS = ["arxiv_id", "first_author_year", "title_year", "custom"] as const;
-export type CiteKeyFormat = (typeof CITE_KEY_FORMATS)[number];
+export { CITE_KEY_FORMATS, type CiteKeyFormat };
 
 /** The user's settings (core-app.md section 3, "Settings"); `settingsSchema` in user-data.ts is checked against it. */
 export type Settings = {

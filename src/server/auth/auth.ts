@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { APP_NAME, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
+import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
 import { clearAttempts, isAccountLocked, recordFailedAttempt } from "@/server/auth/account-attempts";
 import { verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
@@ -68,8 +68,8 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
     },
     emailVerification: {
       sendOnSignUp: true,

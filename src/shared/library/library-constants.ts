@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS } from "@/shared/constants";
+import { CITE_KEY_FORMATS, SETTINGS_DEFAULTS, type CiteKeyFormat } from "@/shared/constants";
 
 /**
  * The library's numbers and names (integrations-admin.md sections 8 and 9, core-app.md
@@ -6,8 +6,7 @@ import { SETTINGS_DEFAULTS } from "@/shared/constants";
  * from the settings defaults in `@/shared/constants`.
  */
 
-export type CiteKeyFormat = typeof SETTINGS_DEFAULTS.citeKeyFormat;
-export const CITE_KEY_FORMATS = ["arxiv_id", "first_author_year", "title_year", "custom"] as const satisfies readonly CiteKeyFormat[];
+export { CITE_KEY_FORMATS, type CiteKeyFormat };
 export const DEFAULT_CITE_KEY_FORMAT: CiteKeyFormat = SETTINGS_DEFAULTS.citeKeyFormat;
 /** The placeholders a custom cite-key pattern may use. */
 export const CITE_KEY_PLACEHOLDERS = ["first_author", "year", "short_title", "arxiv_id", "category"] as const;

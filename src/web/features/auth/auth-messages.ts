@@ -1,8 +1,7 @@
-import { APP_NAME } from "@/shared/constants";
+import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/constants";
 
-/** better-auth's defaults, which the server keeps (emailAndPassword.min/maxPasswordLength). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+/** The server's limits too (auth.ts, emailAndPassword.min/maxPasswordLength). */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export type AuthMode = "signin" | "signup";
 

@@ -1,3 +1,4 @@
+import { PREFERENCE_DUPLICATE_WINDOW_MS, PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS } from "@/shared/constants";
 import {
   decodePreferenceKey,
   encodePreferenceKey,
@@ -24,8 +25,7 @@ import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-d
 
 // The spec's numbers (core-app.md section 9, "Debounce"). They belong with the others in
 // src/shared/constants.ts; they live here until that file's owner moves them.
-export const PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS = 500;
-export const PREFERENCE_DUPLICATE_WINDOW_MS = 1000;
+export { PREFERENCE_DUPLICATE_WINDOW_MS, PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS };
 
 /** The device copy: one JSON object of encoded key -> value. */
 export const DEVICE_PREFERENCES_KEY = "preferences";
