@@ -14,7 +14,7 @@ import {
   SANDBOX_GOOGLE_CLIENT_ID,
   SANDBOX_GOOGLE_CLIENT_SECRET,
 } from "../sandbox/oauth/clients.ts";
-import { buildIfNeeded, freePort, startChild, waitForUrl } from "./lib.mjs";
+import { buildIfNeeded, freePort, serverBundle, startChild, waitForUrl } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +50,7 @@ const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) } });
 await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
 
-const app = startChild(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+const app = startChild(process.execPath, ["--enable-source-maps", serverBundle], {
   env: {
     ...process.env,
     PORT: String(port),

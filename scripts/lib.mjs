@@ -6,7 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const stampPath = path.join(root, "dist", ".build-stamp");
+/** Where builds go, relative to the root: dist/ unless QUIRE_BUILD_DIR says otherwise (two checkouts' builds kept apart). */
+export const buildDir = process.env.QUIRE_BUILD_DIR || "dist";
+export const serverBundle = path.join(buildDir, "server", "main.js");
+const stampPath = path.join(root, buildDir, ".build-stamp");
 const buildInputs = ["src", "drizzle", "package.json", "vite.config.ts", "tsconfig.json"];
 
 function newestMtime(target) {
@@ -22,9 +25,9 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when dist/ is missing or older than any source it is built from. */
+/** True when the build folder is missing or older than any source it is built from. */
 export function buildIsStale() {
-  if (!existsSync(stampPath) || !existsSync(path.join(root, "dist/server/main.js"))) return true;
+  if (!existsSync(stampPath) || !existsSync(path.join(root, serverBundle))) return true;
   const built = Number(readFileSync(stampPath, "utf8")) || 0;
   return buildInputs.some((input) => newestMtime(input) > built);
 }
@@ -39,7 +42,7 @@ export function run(command, args, options = {}) {
 export function build({ quiet = false } = {}) {
   const started = Date.now();
   const stdio = quiet ? ["ignore", "ignore", "inherit"] : "inherit";
-  if (run("vite", ["build", "--logLevel", quiet ? "error" : "info"], { stdio }) !== 0) throw new Error("The web build failed.");
+  if (run("vite", ["build", "--outDir", path.join(root, buildDir, "web"), "--logLevel", quiet ? "error" : "info"], { stdio }) !== 0) throw new Error("The web build failed.");
   const serverArgs = [
     "src/server/main.ts",
     "--bundle",
@@ -49,7 +52,7 @@ export function build({ quiet = false } = {}) {
     "--packages=external",
     "--sourcemap",
     "--log-level=warning",
-    "--outfile=dist/server/main.js",
+    `--outfile=${serverBundle}`,
   ];
   if (run("esbuild", serverArgs, { stdio }) !== 0) throw new Error("The server build failed.");
   mkdirSync(path.dirname(stampPath), { recursive: true });

@@ -27,7 +27,7 @@ export type AppDeps = {
   auth: Auth;
   sources: Sources;
   logger: Logger;
-  /** The built SPA; defaults to dist/web under the project root. */
+  /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
 };
@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get("/search", earlySearch(search));
-  mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), "dist", "web"));
+  // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
+  mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"));
 
   app.onError((error, c) => {
     const appError = toAppError(error);
