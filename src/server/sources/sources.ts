@@ -15,7 +15,8 @@ import { createOpenAlexSource } from "./openalex/openalex-source";
  */
 export function createSources(options: { config: Config; db: Database; databaseKind: "pglite" | "postgres"; logger: Logger }) {
   const { config, db, databaseKind, logger } = options;
-  const cache = responseCacheRepository(db);
+  // Embedded PGlite has one user, this process (instance lock): the cache's keys are known in memory.
+  const cache = responseCacheRepository(db, { exclusive: databaseKind === "pglite" });
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
   const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
     createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs });
