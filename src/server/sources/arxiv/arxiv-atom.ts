@@ -1,6 +1,6 @@
-import { SaxesParser } from "saxes";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type Paper } from "@/shared/paper";
+import { scanXml } from "./xml-scan";
 
 /** One `<entry>` of an arXiv Atom feed, with whitespace normalised. */
 export type ArxivEntry = {
@@ -75,12 +75,10 @@ type RawEntry = {
 
 /**
  * Parses an arXiv API Atom response, either serialisation; throws ArxivFeedError for error
- * feeds and ArxivMalformedError for anything that is not a whole Atom feed. A streaming,
- * validating SAX parser: several times faster than building a document tree, and it
- * refuses truncated bodies.
+ * feeds and ArxivMalformedError for anything that is not a whole Atom feed. Read with a strict
+ * XML scanner (xml-scan.ts): no document tree, and truncated or ill-formed bodies are refused.
  */
 export function parseArxivAtom(xml: string): ArxivFeed {
-  const parser = new SaxesParser({ xmlns: false, position: false });
   const stack: string[] = [];
   const entries: RawEntry[] = [];
   const feed = { totalResults: "", startIndex: "", itemsPerPage: "" };
@@ -89,13 +87,11 @@ export function parseArxivAtom(xml: string): ArxivFeed {
   let text = "";
   let root: string | null = null;
 
-  // saxes keeps one handler per event, so each event has exactly one.
-  parser.on("opentag", (node) => {
-    const name = localName(node.name);
+  const open = (qualifiedName: string, attributes: Record<string, string>) => {
+    const name = localName(qualifiedName);
     root ??= name;
     stack.push(name);
     text = "";
-    const attributes = node.attributes as Record<string, string>;
     if (name === "entry" && stack.length === 2) {
       entry = { id: "", title: "", summary: "", published: "", updated: "", comment: "", journalRef: "", doi: "", primary: null, categories: [], links: [], authors: [] };
     } else if (entry) {
@@ -104,15 +100,9 @@ export function parseArxivAtom(xml: string): ArxivFeed {
       else if (name === "category" && attributes.term) entry.categories.push(attributes.term);
       else if (name === "primary_category" && attributes.term) entry.primary = attributes.term;
     }
-  });
-  parser.on("text", (value) => {
-    text += value;
-  });
-  parser.on("cdata", (value) => {
-    text += value;
-  });
-  parser.on("closetag", (node) => {
-    const name = localName(node.name);
+  };
+  const close = (qualifiedName: string) => {
+    const name = localName(qualifiedName);
     stack.pop();
     const value = text;
     text = "";
@@ -159,10 +149,16 @@ export function parseArxivAtom(xml: string): ArxivFeed {
         entry = null;
         break;
     }
-  });
+  };
 
   try {
-    parser.write(xml).close();
+    scanXml(xml, {
+      open,
+      text: (value) => {
+        text += value;
+      },
+      close,
+    });
   } catch (error) {
     throw new ArxivMalformedError(`arXiv sent a response that is not valid XML: ${(error as Error).message}`);
   }

@@ -149,9 +149,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return ceiling / 2 + Math.random() * (ceiling / 2);
   }
 
-  async function load(url: string, request: UpstreamRequestOptions): Promise<UpstreamResponse> {
+  async function load(url: string, key: string, request: UpstreamRequestOptions): Promise<UpstreamResponse> {
     const freshMs = request.freshMs ?? 0;
-    const key = cacheKey(url, request.ignoreParams);
     const remembered = freshMs > 0 ? memory.get(key) : undefined;
     if (remembered) return remembered;
     await pendingWrites.get(key);
@@ -202,11 +201,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     source,
     /** GET a URL through the rate limit, retries, single-flight and cache. */
     get(url: string, request: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
-      const key = `${cacheKey(url, request.ignoreParams)}|${request.freshMs ?? 0}`;
-      const pending = inFlight.get(key);
+      const key = cacheKey(url, request.ignoreParams);
+      const flightKey = `${key}|${request.freshMs ?? 0}`;
+      const pending = inFlight.get(flightKey);
       if (pending) return pending;
-      const promise = load(url, request).finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
+      const promise = load(url, key, request).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, promise);
       return promise;
     },
   };

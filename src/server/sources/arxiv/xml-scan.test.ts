@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { scanXml, XmlSyntaxError } from "./xml-scan";
+
+/** The events as a flat list: ["<a href=x>", "text", "</a>"]. */
+function events(xml: string): string[] {
+  const out: string[] = [];
+  scanXml(xml, {
+    open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join("")}>`),
+    text: (value) => out.push(value),
+    close: (name) => out.push(`</${name}>`),
+  });
+  return out;
+}
+
+describe("scanXml", () => {
+  it("reports start tags with attributes, text and end tags in order", () => {
+    expect(events(`<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><link href='a' rel="b"/><t>x</t></feed>\n`)).toEqual([
+      "<feed xmlns=http://www.w3.org/2005/Atom>",
+      "<link href=a rel=b>",
+      "</link>",
+      "<t>",
+      "x",
+      "</t>",
+      "</feed>",
+    ]);
+  });
+
+  it("decodes the five named entities and character references, in text and attributes", () => {
+    expect(events(`<a t="&quot;&lt;&#x41;">&amp;&gt;&apos;&#233;&#x1F600;</a>`)).toEqual(['<a t="<A>', "&>'é😀", "</a>"]);
+  });
+
+  it("passes CDATA through as text and skips comments and processing instructions", () => {
+    expect(events(`\uFEFF<!-- c --><a><![CDATA[<b>&amp;</b>]]><?pi x?><!-- <c> --></a>`)).toEqual(["<a>", "<b>&amp;</b>", "</a>"]);
+  });
+
+  it("accepts spaces around = and before the end of a tag", () => {
+    expect(events(`<a  x = "1"  ></a >`)).toEqual(["<a x=1>", "</a>"]);
+  });
+
+  it.each([
+    ["an empty body", "", /no root element/],
+    ["a truncated body", "<feed><entry><title>Half", /ends before <\/title>/],
+    ["a body cut inside a tag", `<feed><link href="x`, /ends inside <link>/],
+    ["mismatched tags", "<a><b></a></b>", /<\/a> where <\/b> was expected/],
+    ["an end tag closing nothing", "<a></a></b>", /<\/b> closes nothing/],
+    ["two roots", "<a/><b/>", /second root/],
+    ["text outside the root", "<a/>junk", /text outside the root/],
+    ["a DOCTYPE (no entity expansion)", `<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>`, /DOCTYPE/],
+    ["an unknown entity", "<a>&nbsp;</a>", /unknown entity &nbsp;/],
+    ["a bare ampersand", "<a>R&D</a>", /bare &/],
+    ["a forbidden character reference", "<a>&#0;</a>", /not a character XML allows/],
+    ["an unquoted attribute", "<a x=1/>", /not quoted/],
+    ["a repeated attribute", `<a x="1" x="2"/>`, /repeated/],
+    ["attributes without a space between", `<a x="1"y="2"/>`, /not separated/],
+    ["a < in an attribute", `<a x="<"/>`, /a < inside attribute/],
+    ["an unclosed comment", "<a><!-- x </a>", /comment is not closed/],
+    ["an HTML page", "<!doctype html><html></html>", /not XML/],
+    ["a tag without a name", "<a>< b/></a>", /valid name/],
+  ])("refuses %s", (_label, xml, message) => {
+    expect(() => events(xml)).toThrow(XmlSyntaxError);
+    expect(() => events(xml)).toThrow(message);
+  });
+
+  it("gives attribute names no prototype tricks", () => {
+    const seen: Record<string, string>[] = [];
+    scanXml(`<a __proto__="x" constructor="y"/>`, { open: (_n, attributes) => seen.push(attributes), text: () => {}, close: () => {} });
+    expect(seen[0]!.__proto__).toBe("x");
+    expect(Object.keys(seen[0]!)).toEqual(["__proto__", "constructor"]);
+  });
+});
