@@ -64,11 +64,14 @@ export async function searchSuite(): Promise<Figure[]> {
     ((await (await fetch(`${sandbox.url}/__control/requests?route=arxiv-api&since=${since}`)).json()) as { requests: { path: string }[] }).requests;
   try {
     // 1. Overhead: each uncached search through the app, minus the same upstream request sent straight to the sandbox.
+    // The first rounds only warm the server (its JIT compiles the parse and answer paths), as
+    // a running server is; they are not counted.
+    const WARMUP_ROUNDS = 3;
     const overheads: number[] = [];
     const cold: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = -WARMUP_ROUNDS; i < 12; i++) {
       const since = Date.now();
-      const searchUrl = `${server.url}/api/search?source=arxiv&q=${encodeURIComponent(`abs:model AND cat:cs.LG AND ti:a${i}*`)}&size=50`;
+      const searchUrl = `${server.url}/api/search?source=arxiv&q=${encodeURIComponent(`abs:model AND cat:cs.LG AND ti:${i < 0 ? `w${-i}` : `a${i}`}*`)}&size=50`;
       // The app's upstream URL is learnt from a first, discarded call; that also warms the
       // sandbox for this query, so the measured app call and direct call both meet a warm sandbox.
       await timed(searchUrl.replace("size=50", "size=20"));
@@ -78,13 +81,15 @@ export async function searchSuite(): Promise<Figure[]> {
       await sleep(ARXIV_GAP_MS);
       const appMs = await timed(searchUrl);
       const directMs = await timed(`${sandbox.url}${upstreamPath}`);
-      overheads.push(appMs - directMs);
-      cold.push(appMs);
+      if (i >= 0) {
+        overheads.push(appMs - directMs);
+        cold.push(appMs);
+      }
       await sleep(ARXIV_GAP_MS);
     }
     figures.push({
       suite,
-      name: "server overhead on /api/search, p50 (app minus direct sandbox call)",
+      name: "server overhead on /api/search, p50 (app minus direct sandbox call; warm server)",
       value: round(percentile(overheads, 50)),
       unit: "ms",
       goal: "≤ 5 ms",
