@@ -1,4 +1,4 @@
-import { useAuthSession } from "@/web/lib/auth-client";
+import { useAuthSession } from "@/web/lib/auth-session";
 
 export type CurrentUser = {
   id: string;

@@ -5,6 +5,10 @@ import { siteOrigin } from "@/web/lib/platform";
 /**
  * better-auth is mounted by the server at /api/auth/* on the site's origin. The native app
  * also sends the bearer token it got back from the browser sign-in (none on the web).
+ *
+ * Only the pages that sign in, sign up or manage the account import this client; everything
+ * else reads the session through auth-session.ts. After a call here that changes the session,
+ * call `refreshSession()` from there.
  */
 export const authClient = createAuthClient({
   baseURL: siteOrigin(),
@@ -14,16 +18,3 @@ export const authClient = createAuthClient({
     customFetchImpl: (input, init) => fetch(input, init),
   },
 });
-
-let sessionKnown = false;
-
-/**
- * The session, pending only until it is first known. better-auth marks an anonymous session
- * pending again on every refetch (after a sign-up, on focus), and pages that show "Loading..."
- * while pending would lose what the visitor typed.
- */
-export function useAuthSession(): { data: unknown; isPending: boolean } {
-  const session = authClient.useSession();
-  if (!session.isPending) sessionKnown = true;
-  return { data: session.data, isPending: session.isPending && !sessionKnown };
-}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { KeyRound } from "lucide-react";
 import { APP_NAME } from "@/shared/constants";
-import { authClient } from "@/web/lib/auth-client";
+import { refreshSession } from "@/web/lib/auth-session";
 import { storeAuthToken } from "@/web/lib/auth-token";
 import { EmptyState } from "@/web/components/empty-state";
 import { PageLoading } from "@/web/components/require-role";
@@ -31,8 +31,8 @@ export function AuthCallbackPage() {
         return;
       }
       storeAuthToken(token);
-      // The session hook refetches, now sending the token.
-      authClient.$store.notify("$sessionSignal");
+      // Asked again, now with the token.
+      await refreshSession();
       await navigate(DEFAULT_AFTER_SIGN_IN_PATH, { replace: true });
     })();
   }, [token, navigate]);

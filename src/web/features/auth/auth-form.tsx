@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Eye, EyeOff, LoaderCircle } from "lucide-react";
 import { authClient } from "@/web/lib/auth-client";
+import { refreshSession } from "@/web/lib/auth-session";
 import { assignLocation } from "@/web/lib/browser-location";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -115,6 +116,7 @@ export function AuthForm({ socialCallbackPath, onSignedIn }: AuthFormProps) {
       },
     );
     if (error) return showFailure(error);
+    await refreshSession();
     onSignedIn(headerToken ?? (typeof data?.token === "string" ? data.token : null));
   };
 

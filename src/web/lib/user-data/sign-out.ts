@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { authClient } from "@/web/lib/auth-client";
+import { signOutSession } from "@/web/lib/auth-session";
 import { clearAuthToken } from "@/web/lib/auth-token";
 import { getAppQueryClient } from "@/web/lib/query-client";
 import { clearUserDataAfterSignOut } from "@/web/lib/user-stores";
@@ -18,9 +18,7 @@ export type SignOutOptions = {
  * server refused to sign out; the caller shows the error.
  */
 export async function signOutAndClear(options: SignOutOptions = {}): Promise<void> {
-  const result = await authClient.signOut();
-  const error = (result as { error?: { message?: string } | null } | undefined)?.error;
-  if (error) throw new Error(error.message || "Sign out failed");
+  await signOutSession();
   // The native app's bearer token is the session it just ended.
   clearAuthToken();
   clearUserDataAfterSignOut();

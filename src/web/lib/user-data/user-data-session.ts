@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { toCurrentUser, type CurrentUser } from "@/web/hooks/use-current-user";
-import { authClient, useAuthSession } from "@/web/lib/auth-client";
+import { useAuthSession, whenSessionKnown } from "@/web/lib/auth-session";
 import { readString, removeString, writeString } from "@/web/lib/storage";
 
 /**
@@ -65,28 +65,7 @@ export function useUserDataSession(): { session: UserDataSession; isAuthPending:
   return { session, isAuthPending: raw.isPending };
 }
 
-type SessionAtomValue = { data: unknown; isPending: boolean };
-
 /** Resolves once the session is known (outside React: writes made while it was loading wait for it). */
 export function whenUserDataSessionKnown(): Promise<UserDataSession> {
-  const atom = authClient.$store.atoms.session;
-  if (!atom) {
-    return authClient.getSession().then(
-      (result) => toUserDataSession((result as { data?: unknown }).data, false),
-      () => ANONYMOUS,
-    );
-  }
-  return new Promise((resolve) => {
-    let settled = false;
-    let unsubscribe: (() => void) | undefined;
-    const check = (value: SessionAtomValue) => {
-      if (settled || value.isPending) return;
-      settled = true;
-      resolve(toUserDataSession(value.data, false));
-      unsubscribe?.();
-    };
-    // subscribe() calls back at once with the current value, then on each change.
-    unsubscribe = atom.subscribe((value) => check(value as SessionAtomValue));
-    if (settled) unsubscribe();
-  });
+  return whenSessionKnown().then((known) => toUserDataSession(known.data, false));
 }

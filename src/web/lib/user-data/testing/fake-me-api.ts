@@ -10,7 +10,7 @@ import {
   type ServerBookmark,
   type Settings,
 } from "@/shared/user-data";
-import { authClient } from "@/web/lib/auth-client";
+import { setAuthSessionForTests } from "@/web/lib/auth-session";
 import type { SessionUser } from "@/web/lib/user-data/user-data-session";
 
 /**
@@ -237,10 +237,8 @@ export function sessionHandlers(user: SessionUser | null): HttpHandler[] {
   ];
 }
 
-/** Puts the client's session atom straight into a known state (as if get-session had answered). */
+/** Puts the app's session straight into a known state (as if get-session had answered). */
 export function setSessionAtom(user: SessionUser | null, isPending = false): void {
-  const atom = authClient.$store.atoms.session!;
-  const current = atom.get() as { refetch?: unknown };
   const session = user ? { session: { id: "s1", userId: user.id, expiresAt: new Date(Date.now() + 86_400_000), token: "t" }, user } : null;
-  atom.set({ data: session, error: null, isPending, isRefetching: false, refetch: current.refetch });
+  setAuthSessionForTests({ data: session, isPending });
 }
