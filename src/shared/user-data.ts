@@ -6,6 +6,7 @@ import {
   ROLES,
   TITLE_MAX_LENGTH,
 } from "@/shared/constants";
+import { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX } from "@/shared/library/library-constants";
 import { paperSchema } from "@/shared/paper";
 import {
   CACHE_KEY_MAX_LENGTH,
@@ -271,10 +272,7 @@ export type SearchHistoryResponse = { searches: ApiSearchHistoryEntry[]; lastUpd
 /** A paper as stored with a user's row: the unified Paper with the spec's title limit. */
 /** Paper ids (arXiv ids, DOIs, source ids) longer than this are refused. */
 export const PAPER_ID_MAX_LENGTH = 300;
-/** At most this many bookmarks per page of `GET /api/me/bookmarks`. */
-export const BOOKMARK_PAGE_MAX = 1000;
-/** At most this many bookmarks per `POST /api/me/bookmarks/batch` (the body limit binds first for large papers). */
-export const BOOKMARK_BATCH_MAX = 500;
+export { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX };
 
 export const storedPaperSchema = paperSchema.extend({
   id: z.string().min(1).max(PAPER_ID_MAX_LENGTH, `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`),
