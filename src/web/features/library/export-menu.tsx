@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ChevronDown, Download } from "lucide-react";
-import { EXPORT_FORMATS, type ExportFormat } from "@/shared/library/export-formats";
+import { EXPORT_FORMATS, type ExportFormat } from "@/shared/library/export-labels";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import type { LocalBookmark } from "@/web/lib/bookmark-store";

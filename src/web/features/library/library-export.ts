@@ -1,4 +1,4 @@
-import { exportBookmarks, EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-formats";
+import { EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
 import type { ServerBookmark } from "@/shared/user-data";
 import type { Settings } from "@/shared/user-data-values";
 import { toast } from "@/web/components/ui/use-toast";
@@ -44,6 +44,8 @@ export async function exportAndDownload(
       toast({ title: EXPORT_MESSAGES.nothingToExport });
       return;
     }
+    // citation-js is loaded on the first export, not with the page.
+    const { exportBookmarks } = await import("@/shared/library/export-formats");
     const result = exportBookmarks(format, bookmarks, {
       citeKeys: { citeKeyFormat: settings.citeKeyFormat, customCiteKeyPattern: settings.customCiteKeyPattern },
     });

@@ -51,7 +51,11 @@ export function useCollections() {
     return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name));
   }, [document.collections, bookmarks]);
 
-  const save = (next: CollectionsDocument) => preferences.set(COLLECTIONS_PREFERENCE_KEY, next);
+  // A collection change is one deliberate action, not typing: written at once, not after the preference debounce.
+  const save = async (next: CollectionsDocument) => {
+    await preferences.set(COLLECTIONS_PREFERENCE_KEY, next);
+    await preferences.flush();
+  };
   const names = collections.map((collection) => collection.name);
   const current = () => decode(preferences.get(COLLECTIONS_PREFERENCE_KEY));
   const members = (name: string) => Object.values(store.getSnapshot()).filter((bookmark) => bookmark.collections.includes(name));
