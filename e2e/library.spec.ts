@@ -46,6 +46,7 @@ async function exportAs(page: Page, format: string): Promise<{ download: Downloa
 test("bookmark, filter, export, collections, trash, sign in, two-way sync, history", async ({ page, request, browser, shoot }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
+  await useTheme(page, "light");
 
   // Bookmark two papers from search (anonymous: kept on the device).
   await page.goto("/search?q=transformer");
@@ -147,6 +148,7 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
   const dialog = page.getByRole("alertdialog", { name: "Choose which copy to keep" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Added on different dates")).toBeVisible();
+  await page.waitForTimeout(400); // the dialog's fade-in
   await shoot("sync-conflict");
   await expect(dialog.getByRole("button", { name: "Choose 1 more" })).toBeDisabled();
   await dialog.getByRole("radio", { name: /This device/ }).check();

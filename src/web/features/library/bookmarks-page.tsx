@@ -127,7 +127,7 @@ export function BookmarksPage() {
               tableId="bookmarks"
               label="Bookmarked papers"
               papers={list.papers}
-              columns={{ added: "Date Added" }}
+              columns={{ added: "Date Added", extraActionCount: 1 }}
               busy={list.refreshing}
               renderActions={(paper) => <BookmarkRowActions paper={paper} />}
             />

@@ -185,7 +185,7 @@ export function CollectionsPage() {
                     No papers in this collection yet. Add bookmarks to it from the Bookmarks page.
                   </p>
                 ) : (
-                  <PaperList tableId="collection" label={`Papers in ${selected}`} papers={papers} columns={{ added: "Date Added" }} renderActions={(paper) => <BookmarkRowActions paper={paper} />} />
+                  <PaperList tableId="collection" label={`Papers in ${selected}`} papers={papers} columns={{ added: "Date Added", extraActionCount: 1 }} renderActions={(paper) => <BookmarkRowActions paper={paper} />} />
                 )}
               </>
             ) : null}
