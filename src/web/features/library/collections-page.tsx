@@ -118,10 +118,10 @@ export function CollectionsPage() {
           <p className="mt-1 text-sm text-muted-foreground">Create one, then add bookmarks to it from the Bookmarks page.</p>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <ul aria-label="Your collections" className="space-y-1">
+        <div className="mt-6 space-y-6">
+          <ul aria-label="Your collections" className="flex flex-wrap gap-2">
             {library.collections.map((collection) => (
-              <li key={collection.name} className={cn("rounded-lg border border-transparent", selected === collection.name && "border-border bg-muted/50")}>
+              <li key={collection.name} className={cn("max-w-full rounded-lg border border-border", selected === collection.name && "border-primary/50 bg-primary/5")}>
                 {renaming === collection.name ? (
                   <form onSubmit={(event) => void handleRename(event, collection.name)} className="space-y-1.5 p-2" noValidate>
                     <Label htmlFor={`${baseId}-rename`} className="sr-only">
