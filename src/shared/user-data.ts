@@ -6,6 +6,7 @@ import {
   ROLES,
   TITLE_MAX_LENGTH,
 } from "@/shared/constants";
+import { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX } from "@/shared/library/library-constants";
 import { paperSchema } from "@/shared/paper";
 import {
   CACHE_KEY_MAX_LENGTH,
@@ -88,7 +89,11 @@ type Assert<Check extends true> = Check;
  *   POST   /api/me/history { paper, viewType, readAt? } -> { entry }  (1 h merge, 10 per paper+view)
  *   POST   /api/me/history/import { entries: ReadingHistoryEntry[] } -> { imported }
  *   DELETE /api/me/history                  -> 204 (all);  DELETE /api/me/history/:id -> 204
- *   GET    /api/me/bookmarks                -> { bookmarks: ServerBookmark[] } (newest first)
+ *   GET    /api/me/bookmarks?q=&author=&category=&collection=&trash=&limit=&offset=
+ *                                           -> { bookmarks: ServerBookmark[], total } (newest first; all without limit)
+ *   GET    /api/me/bookmarks/ids            -> { ids: string[] } (library, not Trash; for the toggle)
+ *   POST   /api/me/bookmarks/batch { bookmarks: BatchBookmark[] } -> { saved } (idempotent upsert by paper id)
+ *   POST   /api/me/bookmarks/:paperId/trash -> { bookmark };  POST /api/me/bookmarks/:paperId/restore -> { bookmark }
  *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
  *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
  *   GET    /api/me/export                   -> { exported_at, user_id, data: {...} }
@@ -267,6 +272,7 @@ export type SearchHistoryResponse = { searches: ApiSearchHistoryEntry[]; lastUpd
 /** A paper as stored with a user's row: the unified Paper with the spec's title limit. */
 /** Paper ids (arXiv ids, DOIs, source ids) longer than this are refused. */
 export const PAPER_ID_MAX_LENGTH = 300;
+export { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX };
 
 export const storedPaperSchema = paperSchema.extend({
   id: z.string().min(1).max(PAPER_ID_MAX_LENGTH, `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`),
@@ -333,3 +339,29 @@ export const readingHistoryListQuerySchema = z
     offset: z.coerce.number().int().min(0).default(0),
   })
   .strict();
+
+/** `GET /api/me/bookmarks`: the Bookmarks page's filters and paging; without `limit` every bookmark is listed. */
+export const bookmarkListQuerySchema = z
+  .object({
+    q: z.string().max(500).optional(),
+    author: z.string().max(300).optional(),
+    category: z.string().max(100).optional(),
+    collection: z.string().max(200).optional(),
+    trash: z.enum(["true", "false"]).optional(),
+    limit: z.coerce.number().int().min(1).max(BOOKMARK_PAGE_MAX).optional(),
+    offset: z.coerce.number().int().min(0).default(0),
+  })
+  .strict();
+export type BookmarkListQuery = z.infer<typeof bookmarkListQuerySchema>;
+
+/** One bookmark of a batch upsert (sync): the whole bookmark, so a retried batch writes the same rows. */
+export const batchBookmarkSchema = z
+  .object({
+    paper: storedPaperSchema,
+    tags: z.array(z.string().trim().min(1).max(200)).max(100),
+    notes: z.string().max(20_000).nullable().optional(),
+    bookmarkedAt: z.string().datetime({ offset: true }),
+  })
+  .strict();
+export type BatchBookmark = z.infer<typeof batchBookmarkSchema>;
+export const bookmarkBatchSchema = z.object({ bookmarks: z.array(batchBookmarkSchema).min(1).max(BOOKMARK_BATCH_MAX) }).strict();

@@ -39,6 +39,10 @@ const appRoutes: RouteObject[] = [
   },
   { path: "settings", lazy: () => import("@/web/features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })) },
   { path: "user-data", lazy: () => import("@/web/features/user-data/user-data-page").then((m) => ({ Component: m.UserDataPage })) },
+  { path: "bookmarks", lazy: () => import("@/web/features/library/bookmarks-page").then((m) => ({ Component: m.BookmarksPage })) },
+  { path: "history", lazy: () => import("@/web/features/library/history-page").then((m) => ({ Component: m.HistoryPage })) },
+  { path: "collections", lazy: () => import("@/web/features/library/collections-page").then((m) => ({ Component: m.CollectionsPage })) },
+  { path: "trash", lazy: () => import("@/web/features/library/trash-page").then((m) => ({ Component: m.TrashPage })) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
   {
     path: "*",

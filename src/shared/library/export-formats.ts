@@ -4,6 +4,7 @@ import { createCiteKeyAllocator, citeKeyFor, type CiteKeySettings } from "@/shar
 import { paperToCsl, type CslItem } from "@/shared/library/csl-mapping";
 import { toCsv } from "@/shared/library/csv";
 import { BIBTEX_MAX_AUTHORS, EXPORT_FILE_PREFIX } from "@/shared/library/library-constants";
+import { EXPORT_FORMATS, EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
 import { paperArxivId } from "@/shared/library/paper-identifiers";
 
 /**
@@ -12,21 +13,7 @@ import { paperArxivId } from "@/shared/library/paper-identifiers";
  * Pure functions from data to text: the caller turns the text into a download.
  */
 
-export const EXPORT_FORMATS = {
-  json: { label: "JSON", extension: "json", mimeType: "application/json" },
-  csv: { label: "CSV", extension: "csv", mimeType: "text/csv" },
-  bibtex: { label: "BibTeX", extension: "bib", mimeType: "application/x-bibtex" },
-  ris: { label: "RIS", extension: "ris", mimeType: "application/x-research-info-systems" },
-  "csl-json": { label: "CSL-JSON", extension: "csl.json", mimeType: "application/vnd.citationstyles.csl+json" },
-} as const;
-export type ExportFormat = keyof typeof EXPORT_FORMATS;
-
-/** The spec's export messages (core-app.md section 8). "No bookmarks to export" is shown for BibTeX and CSV. */
-export const EXPORT_MESSAGES = {
-  exported: (count: number, format: ExportFormat) => `Exported ${count} bookmarks as ${EXPORT_FORMATS[format].label}`,
-  failed: "Export failed",
-  nothingToExport: "No bookmarks to export",
-} as const;
+export { EXPORT_FORMATS, EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
 
 /** A bookmark to export: the paper plus the bookmark's own fields. */
 export type ExportItem = { paper: Paper; dateAdded?: string | null; collections?: readonly string[] };

@@ -32,3 +32,8 @@ export const BIBTEX_MAX_AUTHORS = 50;
 
 /** Export file names: `quire-bookmarks-YYYY-MM-DD.<extension>` ("Export file names carry the date"). */
 export const EXPORT_FILE_PREFIX = "quire-bookmarks";
+
+/** At most this many bookmarks per page of `GET /api/me/bookmarks`. */
+export const BOOKMARK_PAGE_MAX = 1000;
+/** At most this many bookmarks per `POST /api/me/bookmarks/batch` (the 1 MB body limit binds first for large papers). */
+export const BOOKMARK_BATCH_MAX = 500;

@@ -36,6 +36,38 @@ export interface BookmarkStore {
   remove(paperId: string): Promise<void>;
 }
 
+/**
+ * What the library pages and sync need beyond the toggle: whole bookmarks written as given
+ * (date and collections kept), collection membership, and a fresh read.
+ */
+export interface BookmarkLibraryStore extends BookmarkStore {
+  /** Writes whole bookmarks, keyed by paper id (a second write of the same bookmark changes nothing). */
+  putMany(bookmarks: readonly LocalBookmark[]): Promise<void>;
+  /** Sets the collections (tags) a bookmark belongs to. */
+  setCollections(paperId: string, collections: readonly string[]): Promise<void>;
+  /** Reads the bookmarks again from where they live. */
+  reload(): Promise<void>;
+  /** Moves a bookmark to Trash (it leaves the library and can be restored). */
+  trash(paperId: string): Promise<void>;
+  /** Brings a bookmark back from Trash, with its date and collections. */
+  restore(paperId: string): Promise<void>;
+  /** Deletes a bookmark in Trash for good. */
+  purge(paperId: string): Promise<void>;
+  /** The bookmarks in Trash, most recently deleted first. */
+  listTrash(): Promise<TrashedBookmark[]>;
+}
+
+/** A bookmark in Trash. */
+export type TrashedBookmark = { bookmark: LocalBookmark; deletedAt: string | null };
+
+/** Where the device keeps the bookmarks in Trash. */
+export const DEVICE_BOOKMARK_TRASH_KEY = "bookmarks.trash";
+
+function decodeTrash(raw: string | null): TrashedBookmark[] {
+  const value = parseJsonOrNull(raw);
+  return Array.isArray(value) ? value.filter((item): item is TrashedBookmark => isBookmark((item as TrashedBookmark | null)?.bookmark)) : [];
+}
+
 export function addBookmark(holder: BookmarksHolder, paper: Paper, now: Date): BookmarksHolder {
   if (holder.bookmarks[paper.id]) return holder;
   const bookmark: LocalBookmark = {
@@ -70,9 +102,10 @@ export function decodeBookmarks(raw: string | null): BookmarksHolder {
   return { bookmarks, collections };
 }
 
-export function createLocalBookmarkStore(options: { key?: string; now?: () => Date } = {}): BookmarkStore {
+export function createLocalBookmarkStore(options: { key?: string; now?: () => Date } = {}): BookmarkLibraryStore {
   const now = options.now ?? (() => new Date());
   const value = createLocalValue(options.key ?? STORAGE_KEYS.bookmarks, decodeBookmarks);
+  const trash = createLocalValue(`${options.key ?? STORAGE_KEYS.bookmarks}.trash`, decodeTrash);
   let source: BookmarksHolder | undefined;
   let snapshot: BookmarkMap = {};
   return {
@@ -90,6 +123,38 @@ export function createLocalBookmarkStore(options: { key?: string; now?: () => Da
     },
     async remove(paperId) {
       value.update((holder) => removeBookmark(holder, paperId));
+    },
+    async putMany(bookmarks) {
+      if (bookmarks.length === 0) return;
+      value.update((holder) => ({ ...holder, bookmarks: { ...holder.bookmarks, ...Object.fromEntries(bookmarks.map((b) => [b.paperId, b])) } }));
+    },
+    async setCollections(paperId, collections) {
+      value.update((holder) => {
+        const bookmark = holder.bookmarks[paperId];
+        if (!bookmark) return holder;
+        return { ...holder, bookmarks: { ...holder.bookmarks, [paperId]: { ...bookmark, collections: [...new Set(collections)] } } };
+      });
+    },
+    async reload() {
+      // localStorage is read on every snapshot; nothing to fetch.
+    },
+    async trash(paperId) {
+      const bookmark = value.get().bookmarks[paperId];
+      if (!bookmark) return;
+      trash.update((items) => [{ bookmark, deletedAt: now().toISOString() }, ...items.filter((item) => item.bookmark.paperId !== paperId)]);
+      value.update((holder) => removeBookmark(holder, paperId));
+    },
+    async restore(paperId) {
+      const item = trash.get().find((candidate) => candidate.bookmark.paperId === paperId);
+      if (!item) return;
+      value.update((holder) => ({ ...holder, bookmarks: { ...holder.bookmarks, [paperId]: holder.bookmarks[paperId] ?? item.bookmark } }));
+      trash.update((items) => items.filter((candidate) => candidate.bookmark.paperId !== paperId));
+    },
+    async purge(paperId) {
+      trash.update((items) => items.filter((candidate) => candidate.bookmark.paperId !== paperId));
+    },
+    async listTrash() {
+      return trash.get();
     },
   };
 }

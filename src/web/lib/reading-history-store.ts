@@ -30,6 +30,10 @@ export interface ReadingHistoryStore {
   subscribe(onChange: () => void): () => void;
   /** Records a read, unless the enableReadingHistory setting is off. */
   record(paper: Paper, viewType: string): Promise<void>;
+  /** Removes every entry (Clear History). */
+  clear(): Promise<void>;
+  /** Reads the history again from where it lives (Refresh). */
+  reload(): Promise<void>;
 }
 
 export type ReadingHistoryLimits = { mergeWindowMs: number; keepPerPaperView: number; maxEntries: number };
@@ -99,6 +103,12 @@ export function createLocalReadingHistoryStore(
     async record(paper, viewType) {
       if (!readingHistoryEnabled()) return;
       value.update((entries) => recordReading(entries, { paper, viewType, now: now() }, options.limits));
+    },
+    async clear() {
+      value.update(() => []);
+    },
+    async reload() {
+      // localStorage is read on every snapshot; nothing to fetch.
     },
   };
 }

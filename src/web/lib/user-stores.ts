@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { createLocalBookmarkStore, type BookmarkMap, type BookmarkStore } from "@/web/lib/bookmark-store";
+import { createLocalBookmarkStore, type BookmarkLibraryStore, type BookmarkMap } from "@/web/lib/bookmark-store";
 import { createLocalReadingHistoryStore, type ReadingHistoryStore } from "@/web/lib/reading-history-store";
 import { createLocalSearchHistoryStore, type SearchHistoryEntry, type SearchHistoryStore } from "@/web/lib/search-history";
 import { createDeviceCacheStore, createServerCacheStore, type CacheStore, type DeviceCacheStore } from "@/web/lib/user-data/cache-store";
@@ -42,7 +42,7 @@ import {
 export type Loadable = { getStatus(): LoadStatus };
 
 export type UserStores = {
-  bookmarks: BookmarkStore & Loadable & { clear(): Promise<void> };
+  bookmarks: BookmarkLibraryStore & Loadable & { clear(): Promise<void> };
   searchHistory: SearchHistoryStore & Loadable;
   readingHistory: ReadingHistoryStore & Loadable;
   settings: SettingsStore;

@@ -65,7 +65,11 @@ export const userBookmarks = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     /** Canonical id of the paper (16 hex chars) for duplicate detection across sources. */
     canonicalId: text("canonical_id"),
+    /** Lowercased title, authors and abstract, written with the paper: the text filter reads this one column. */
+    searchText: text("search_text").notNull().default(""),
     bookmarkedAt: timestamp("bookmarked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the bookmark is moved to Trash; null while it is in the library. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("user_bookmarks_user_paper_uq").on(t.userId, t.paperId),

@@ -61,7 +61,77 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect((await me.del(path("p1"))).status).toBe(204);
     expect((await storedRows()).map((row) => row.paperId)).toEqual(["p2"]);
     expect((await me.del("/bookmarks")).status).toBe(204);
-    expect((await me.get("/bookmarks")).body).toEqual({ bookmarks: [] });
+    expect((await me.get("/bookmarks")).body).toEqual({ bookmarks: [], total: 0 });
+  });
+
+  it("filters by words, author, category and collection, and pages with a total", async () => {
+    const at = (day: number) => new Date(Date.UTC(2024, 0, day)).toISOString();
+    await me.put(path("a1"), { paper: testPaper("a1", { title: "Graph Neural Networks", authors: ["Zoë Müller"], categories: ["cs.LG"], category: "cs.LG" }), tags: ["gnn"], bookmarkedAt: at(1) });
+    await me.put(path("a2"), { paper: testPaper("a2", { title: "Neural Radiance Fields", abstract: "Scenes as graphs." }), bookmarkedAt: at(2) });
+    await me.put(path("a3"), { paper: testPaper("a3", { title: "Protein folding", authors: ["Grace Hopper"] }), tags: ["gnn", "bio"], bookmarkedAt: at(3) });
+    const ids = async (query: string) => {
+      const answer = await me.get(`/bookmarks?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      return { ids: answer.body.bookmarks.map((b: { paperId: string }) => b.paperId), total: answer.body.total };
+    };
+    expect(await ids("q=neural")).toEqual({ ids: ["a2", "a1"], total: 2 });
+    expect(await ids("q=graph%20neural")).toEqual({ ids: ["a2", "a1"], total: 2 });
+    expect(await ids("q=muller")).toEqual({ ids: ["a1"], total: 1 });
+    expect(await ids("author=hopper")).toEqual({ ids: ["a3"], total: 1 });
+    expect(await ids("category=cs.LG")).toEqual({ ids: ["a1"], total: 1 });
+    expect(await ids("collection=gnn")).toEqual({ ids: ["a3", "a1"], total: 2 });
+    expect(await ids("q=100%25")).toEqual({ ids: [], total: 0 });
+    expect(await ids("limit=1&offset=1")).toEqual({ ids: ["a2"], total: 3 });
+    expect((await me.get("/bookmarks/ids")).body.ids.sort()).toEqual(["a1", "a2", "a3"]);
+    expect((await me.get("/bookmarks?limit=0")).status).toBe(400);
+  });
+
+  it("moves a bookmark to Trash and back, and a new put restores it", async () => {
+    await me.put(path("t1"), { paper: testPaper("t1") });
+    expect((await me.post(`${path("t1")}/trash`, {})).status).toBe(200);
+    expect((await me.get("/bookmarks")).body.total).toBe(0);
+    expect((await me.get("/bookmarks?trash=true")).body.bookmarks.map((b: { paperId: string }) => b.paperId)).toEqual(["t1"]);
+    expect((await me.get("/bookmarks/ids")).body.ids).toEqual([]);
+    expect((await me.post(`${path("t1")}/restore`, {})).status).toBe(200);
+    expect((await me.get("/bookmarks")).body.total).toBe(1);
+    expect((await me.post(`${path("nope")}/trash`, {})).status).toBe(404);
+  });
+
+  it("batch upserts are idempotent: a retried half leaves every bookmark once", async () => {
+    const batch = Array.from({ length: 40 }, (_, i) => ({
+      paper: testPaper(`b${i}`),
+      tags: i % 2 ? ["odd"] : [],
+      bookmarkedAt: new Date(Date.UTC(2024, 1, 1, 0, 0, i)).toISOString(),
+    }));
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 20) })).body).toEqual({ saved: 20 });
+    // The sync is interrupted here and starts again from the beginning.
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 30) })).body).toEqual({ saved: 30 });
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(20) })).body).toEqual({ saved: 20 });
+    const rows = await storedRows();
+    expect(rows).toHaveLength(40);
+    expect(new Set(rows.map((row) => row.paperId)).size).toBe(40);
+    expect(rows.find((row) => row.paperId === "b3")).toMatchObject({ tags: ["odd"], canonicalId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+  });
+
+  it("keeps a 100 KB abstract and 5,000 authors", async () => {
+    const authors = Array.from({ length: 5000 }, (_, i) => `Author ${i}`);
+    const answer = await me.put(path("big"), { paper: testPaper("big", { abstract: "word ".repeat(20_000), authors }) });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.bookmark.paperData.authors).toHaveLength(5000);
+    expect((await me.get("/bookmarks?author=author%204999")).body.total).toBe(1);
+  });
+
+  it.each([
+    ["a paper without a title", () => me.put(path("p1"), { paper: { ...testPaper("p1"), title: undefined } }), /^paper\.title: /],
+    ["a 600-character title", () => me.put(path("p1"), { paper: testPaper("p1", { title: "t".repeat(600) }) }), /^paper\.title: Title is longer than 500/],
+    ["an empty batch", () => me.post("/bookmarks/batch", { bookmarks: [] }), /^bookmarks: /],
+    ["a batch bookmark without a date", () => me.post("/bookmarks/batch", { bookmarks: [{ paper: testPaper("p1"), tags: [] }] }), /^bookmarks\.0\.bookmarkedAt: /],
+    ["an unknown filter", () => me.get("/bookmarks?sort=evil"), /sort/],
+  ] as const)("refuses %s with a 400, storing nothing", async (_label, send, message) => {
+    const answer = await send();
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toMatch(message);
+    expect(await storedRows()).toEqual([]);
   });
 
   it.each([

@@ -1,34 +1,77 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { userBookmarks } from "@/server/db/schema";
 
 export type BookmarkRow = typeof userBookmarks.$inferSelect;
 
+/** The filters of a list, already normalised by the service (words, not raw text). */
+export type BookmarkListFilter = {
+  words: string[];
+  author: string;
+  category?: string;
+  collection?: string;
+  trash: boolean;
+};
+
+export type BookmarkValues = {
+  paperId: string;
+  paperData: Record<string, unknown>;
+  searchText: string;
+  canonicalId: string | null;
+  tags?: string[];
+  notes?: string | null;
+  bookmarkedAt?: Date;
+};
+
+/** `%`, `_` and `\` are LIKE wildcards; a filter word is matched literally. */
+function likeLiteral(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(userId: string, filter: BookmarkListFilter): SQL {
+  const conditions: SQL[] = [eq(userBookmarks.userId, userId), filter.trash ? isNotNull(userBookmarks.deletedAt) : isNull(userBookmarks.deletedAt)];
+  for (const word of filter.words) conditions.push(sql`${userBookmarks.searchText} like ${likeLiteral(word)}`);
+  // The authors list as JSON text, lowercased: enough to find part of a name.
+  if (filter.author) conditions.push(sql`lower(${userBookmarks.paperData}->>'authors') like ${likeLiteral(filter.author)}`);
+  if (filter.category) conditions.push(sql`${userBookmarks.paperData}->'categories' @> ${JSON.stringify([filter.category])}::jsonb`);
+  if (filter.collection) conditions.push(sql`${userBookmarks.tags} @> ${JSON.stringify([filter.collection])}::jsonb`);
+  return and(...conditions)!;
+}
+
 export function bookmarksRepository(db: Database) {
   return {
-    /** Newest first. */
-    async list(userId: string): Promise<BookmarkRow[]> {
-      return db
-        .select()
+    /** Newest first; a page when `limit` is given. */
+    async list(userId: string, filter: BookmarkListFilter, page: { limit?: number; offset: number }): Promise<{ rows: BookmarkRow[]; total: number }> {
+      const where = whereOf(userId, filter);
+      const query = db.select().from(userBookmarks).where(where).orderBy(desc(userBookmarks.bookmarkedAt), desc(userBookmarks.id));
+      const rows = page.limit !== undefined ? await query.limit(page.limit).offset(page.offset) : await query.offset(page.offset);
+      if (page.limit === undefined || (page.offset === 0 && rows.length < page.limit)) return { rows, total: page.offset + rows.length };
+      const [counted] = await db.select({ n: count() }).from(userBookmarks).where(where);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Paper ids in the library (not Trash). */
+    async ids(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ paperId: userBookmarks.paperId })
         .from(userBookmarks)
-        .where(eq(userBookmarks.userId, userId))
-        .orderBy(desc(userBookmarks.bookmarkedAt), desc(userBookmarks.id));
+        .where(and(eq(userBookmarks.userId, userId), isNull(userBookmarks.deletedAt)));
+      return rows.map((row) => row.paperId);
     },
 
     /**
      * Inserts or updates the bookmark of `paperId`; on update, tags, notes and bookmarkedAt
-     * change only when given.
+     * change only when given. A bookmark in Trash comes back to the library.
      */
-    async upsert(
-      userId: string,
-      values: { paperId: string; paperData: Record<string, unknown>; tags?: string[]; notes?: string | null; bookmarkedAt?: Date },
-    ): Promise<BookmarkRow> {
+    async upsert(userId: string, values: BookmarkValues): Promise<BookmarkRow> {
       const [row] = await db
         .insert(userBookmarks)
         .values({
           userId,
           paperId: values.paperId,
           paperData: values.paperData,
+          searchText: values.searchText,
+          canonicalId: values.canonicalId,
           tags: values.tags ?? [],
           notes: values.notes ?? null,
           ...(values.bookmarkedAt ? { bookmarkedAt: values.bookmarkedAt } : {}),
@@ -37,6 +80,9 @@ export function bookmarksRepository(db: Database) {
           target: [userBookmarks.userId, userBookmarks.paperId],
           set: {
             paperData: sql`excluded.paper_data`,
+            searchText: sql`excluded.search_text`,
+            canonicalId: sql`excluded.canonical_id`,
+            deletedAt: null,
             ...(values.tags !== undefined ? { tags: sql`excluded.tags` } : {}),
             ...(values.notes !== undefined ? { notes: sql`excluded.notes` } : {}),
             ...(values.bookmarkedAt ? { bookmarkedAt: sql`excluded.bookmarked_at` } : {}),
@@ -44,6 +90,52 @@ export function bookmarksRepository(db: Database) {
         })
         .returning();
       if (!row) throw new Error("user_bookmarks upsert returned no row");
+      return row;
+    },
+
+    /**
+     * Writes whole bookmarks in one statement, keyed by paper id: running the same batch twice
+     * (a retried sync) leaves the same rows. Notes are kept when the batch has none.
+     */
+    async upsertMany(userId: string, values: (BookmarkValues & { tags: string[]; bookmarkedAt: Date })[]): Promise<number> {
+      if (values.length === 0) return 0;
+      const rows = await db
+        .insert(userBookmarks)
+        .values(
+          values.map((v) => ({
+            userId,
+            paperId: v.paperId,
+            paperData: v.paperData,
+            searchText: v.searchText,
+            canonicalId: v.canonicalId,
+            tags: v.tags,
+            notes: v.notes ?? null,
+            bookmarkedAt: v.bookmarkedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [userBookmarks.userId, userBookmarks.paperId],
+          set: {
+            paperData: sql`excluded.paper_data`,
+            searchText: sql`excluded.search_text`,
+            canonicalId: sql`excluded.canonical_id`,
+            tags: sql`excluded.tags`,
+            notes: sql`coalesce(excluded.notes, ${userBookmarks.notes})`,
+            bookmarkedAt: sql`excluded.bookmarked_at`,
+            deletedAt: null,
+          },
+        })
+        .returning({ id: userBookmarks.id });
+      return rows.length;
+    },
+
+    /** Moves to Trash (`deletedAt` set) or back (`null`). */
+    async setDeleted(userId: string, paperId: string, deletedAt: Date | null): Promise<BookmarkRow | undefined> {
+      const [row] = await db
+        .update(userBookmarks)
+        .set({ deletedAt })
+        .where(and(eq(userBookmarks.userId, userId), eq(userBookmarks.paperId, paperId)))
+        .returning();
       return row;
     },
 

@@ -1,13 +1,18 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { readJson } from "@/server/http/validation";
-import { putBookmarkSchema } from "@/shared/user-data";
+import { readJson, readQuery } from "@/server/http/validation";
+import { bookmarkBatchSchema, bookmarkListQuerySchema, putBookmarkSchema } from "@/shared/user-data";
 import type { BookmarksService } from "./bookmarks.service";
 
 /** /api/me/bookmarks and /api/me/bookmarks/:paperId (a DOI's slash travels as %2F). */
 export function bookmarksRoutes(service: BookmarksService) {
   return new Hono<SignedInEnv>()
-    .get("/", async (c) => c.json({ bookmarks: await service.list(c.var.user.id) }))
+    .get("/", async (c) => c.json(await service.page(c.var.user.id, readQuery(c, bookmarkListQuerySchema))))
+    .get("/ids", async (c) => c.json({ ids: await service.ids(c.var.user.id) }))
+    .post("/batch", async (c) => {
+      const body = await readJson(c, bookmarkBatchSchema);
+      return c.json({ saved: await service.putMany(c.var.user.id, body.bookmarks) });
+    })
     .delete("/", async (c) => {
       await service.clear(c.var.user.id);
       return c.body(null, 204);
@@ -16,6 +21,8 @@ export function bookmarksRoutes(service: BookmarksService) {
       const body = await readJson(c, putBookmarkSchema);
       return c.json({ bookmark: await service.put(c.var.user.id, c.req.param("paperId"), body) });
     })
+    .post("/:paperId/trash", async (c) => c.json({ bookmark: await service.trash(c.var.user.id, c.req.param("paperId")) }))
+    .post("/:paperId/restore", async (c) => c.json({ bookmark: await service.restore(c.var.user.id, c.req.param("paperId")) }))
     .delete("/:paperId", async (c) => {
       await service.delete(c.var.user.id, c.req.param("paperId"));
       return c.body(null, 204);

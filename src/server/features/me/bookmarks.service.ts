@@ -1,14 +1,37 @@
 import { errors } from "@/server/errors";
+import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
+import { canonicalId } from "@/shared/library/canonical-id";
 import type { Paper } from "@/shared/paper";
-import { PAPER_ID_MAX_LENGTH, type ServerBookmark } from "@/shared/user-data";
-import type { BookmarkRow, BookmarksRepository } from "./bookmarks.repository";
+import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
+import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
 import { storedPaper } from "./stored-paper";
 
-/** The user's server-side bookmarks (table user_bookmarks), one per paper. */
+/** The user's server-side bookmarks (table user_bookmarks), one per paper; Trash holds the deleted ones. */
 export function bookmarksService(repository: BookmarksRepository) {
   return {
+    /** Every bookmark in the library, newest first. */
     async list(userId: string): Promise<ServerBookmark[]> {
-      return (await repository.list(userId)).map(toBookmark);
+      return (await repository.list(userId, { words: [], author: "", trash: false }, { offset: 0 })).rows.map(toBookmark);
+    },
+
+    /** A filtered page (the Bookmarks page, Trash, a collection). */
+    async page(userId: string, query: BookmarkListQuery): Promise<{ bookmarks: ServerBookmark[]; total: number }> {
+      const { rows, total } = await repository.list(
+        userId,
+        {
+          words: filterWords(query.q),
+          author: query.author?.trim().toLowerCase() ?? "",
+          category: query.category?.trim() || undefined,
+          collection: query.collection?.trim() || undefined,
+          trash: query.trash === "true",
+        },
+        { limit: query.limit, offset: query.offset },
+      );
+      return { bookmarks: rows.map(toBookmark), total };
+    },
+
+    async ids(userId: string): Promise<string[]> {
+      return repository.ids(userId);
     },
 
     async put(
@@ -21,12 +44,39 @@ export function bookmarksService(repository: BookmarksRepository) {
         throw errors.validation(`paper.id: "${input.paper.id}" does not match the paper id in the path ("${paperId}").`);
       }
       const row = await repository.upsert(userId, {
-        paperId,
-        paperData: input.paper,
+        ...paperValues(input.paper),
         tags: input.tags === undefined ? undefined : [...new Set(input.tags)],
         notes: input.notes,
         bookmarkedAt: input.bookmarkedAt ? new Date(input.bookmarkedAt) : undefined,
       });
+      return toBookmark(row);
+    },
+
+    /** Sync's idempotent batch: the last copy of a paper in the batch wins. */
+    async putMany(userId: string, bookmarks: BatchBookmark[]): Promise<number> {
+      const byPaper = new Map(bookmarks.map((bookmark) => [bookmark.paper.id, bookmark]));
+      return repository.upsertMany(
+        userId,
+        [...byPaper.values()].map((bookmark) => ({
+          ...paperValues(bookmark.paper),
+          tags: [...new Set(bookmark.tags)],
+          notes: bookmark.notes,
+          bookmarkedAt: new Date(bookmark.bookmarkedAt),
+        })),
+      );
+    },
+
+    async trash(userId: string, paperId: string, now = new Date()): Promise<ServerBookmark> {
+      checkPaperId(paperId);
+      const row = await repository.setDeleted(userId, paperId, now);
+      if (!row) throw errors.notFound("Bookmark not found.");
+      return toBookmark(row);
+    },
+
+    async restore(userId: string, paperId: string): Promise<ServerBookmark> {
+      checkPaperId(paperId);
+      const row = await repository.setDeleted(userId, paperId, null);
+      if (!row) throw errors.notFound("Bookmark not found.");
       return toBookmark(row);
     },
 
@@ -41,6 +91,10 @@ export function bookmarksService(repository: BookmarksRepository) {
   };
 }
 export type BookmarksService = ReturnType<typeof bookmarksService>;
+
+function paperValues(paper: Paper): Pick<BookmarkValues, "paperId" | "paperData" | "searchText" | "canonicalId"> {
+  return { paperId: paper.id, paperData: paper, searchText: bookmarkSearchText(paper), canonicalId: canonicalId(paper) };
+}
 
 function checkPaperId(paperId: string): void {
   if (paperId.length === 0 || paperId.length > PAPER_ID_MAX_LENGTH) {

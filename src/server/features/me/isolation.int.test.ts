@@ -112,12 +112,16 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/search-history", run: () => api.get("/search-history"), expect: 200 },
     { route: "GET /api/me/history", run: () => api.get("/history?limit=1000"), expect: 200 },
     { route: "GET /api/me/bookmarks", run: () => api.get("/bookmarks"), expect: 200 },
+    { route: "GET /api/me/bookmarks", run: () => api.get("/bookmarks?q=secret&limit=20"), expect: 200 },
+    { route: "GET /api/me/bookmarks/ids", run: () => api.get("/bookmarks/ids"), expect: 200 },
     { route: "GET /api/me/export", run: () => api.get("/export"), expect: 200 },
     // Deletes aimed at the owner's keys and ids remove nothing of the owner's.
     { route: "DELETE /api/me/preferences/:key", run: (owned) => api.del(prefPath(owned)), expect: 204 },
     { route: "DELETE /api/me/cache/:key", run: (owned) => api.del(`/cache/${owned.cacheKey}`), expect: 204 },
     { route: "DELETE /api/me/history/:id", run: (owned) => api.del(`/history/${owned.historyId}`), expect: 204 },
     { route: "DELETE /api/me/bookmarks/:paperId", run: (owned) => api.del(bookmarkPath(owned)), expect: 204 },
+    { route: "POST /api/me/bookmarks/:paperId/trash", run: (owned) => api.post(`${bookmarkPath(owned)}/trash`, {}), expect: 404 },
+    { route: "POST /api/me/bookmarks/:paperId/restore", run: (owned) => api.post(`${bookmarkPath(owned)}/restore`, {}), expect: 404 },
     { route: "DELETE /api/me/cache", run: () => api.del("/cache?expired=true"), expect: 200 },
     // Writes under the same keys create the intruder's own rows, never touch the owner's.
     { route: "PUT /api/me/settings", run: () => api.put("/settings", { lastViewedPaper: "intruder" }), expect: 200 },
@@ -133,6 +137,12 @@ function walk(intruder: SignedInUser): Step[] {
       expect: 200,
     },
     { route: "PUT /api/me/bookmarks/:paperId", run: (owned) => api.put(bookmarkPath(owned), { paper: testPaper(owned.paperId, { source: "crossref" }), notes: "intruder" }), expect: 200 },
+    {
+      route: "POST /api/me/bookmarks/batch",
+      run: (owned) =>
+        api.post("/bookmarks/batch", { bookmarks: [{ paper: testPaper(owned.paperId, { source: "crossref" }), tags: ["intruder"], bookmarkedAt: new Date().toISOString() }] }),
+      expect: 200,
+    },
     // The intruder's own rows under the owner's keys read back as the intruder's.
     { route: "GET /api/me/preferences/:key", run: (owned) => api.get(prefPath(owned)), expect: 200 },
     { route: "GET /api/me/cache/:key", run: (owned) => api.get(`/cache/${owned.cacheKey}`), expect: 200 },

@@ -6,6 +6,7 @@ import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/
 import { Button } from "@/web/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { toast } from "@/web/components/ui/use-toast";
+import { duplicateNotice, findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
@@ -28,6 +29,11 @@ export function useReadPaper(): (paper: Paper) => Promise<void> {
   };
 }
 
+/**
+ * The Bookmark toggle (core-app.md section 4). Adding a paper already bookmarked under another
+ * id (another source, another version, the published version) tells the user instead of
+ * adding a second copy (section 5, "Duplicate detection").
+ */
 export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: () => Promise<void> } {
   const bookmarks = useBookmarks();
   const { bookmarks: store } = useUserStores();
@@ -36,6 +42,11 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
     bookmarked,
     toggle: async () => {
       try {
+        const duplicate = bookmarked ? null : findBookmarkedDuplicate(store.getSnapshot(), paper);
+        if (duplicate) {
+          toast(duplicateNotice(duplicate));
+          return;
+        }
         if (bookmarked) {
           await store.remove(paper.id);
           track("bookmark", { action: "remove", paperId: paper.id, source: paper.source });

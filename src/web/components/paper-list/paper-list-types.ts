@@ -23,6 +23,8 @@ export type PaperListColumns = {
   startIndex?: number;
   dateLabel?: "Date" | "Item Date";
   added?: "Date Added" | "Time Added";
+  /** How many icon buttons `renderActions` adds to a table row, so the Actions column is wide enough. */
+  extraActionCount?: number;
 };
 
 export type PaperRowProps = {

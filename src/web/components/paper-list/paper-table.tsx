@@ -82,7 +82,7 @@ export function PaperTable(props: PaperTableProps) {
           <col className="w-28" />
           <col className="w-28" />
           {columns.added ? <col className="w-36" /> : null}
-          <col className="w-[9.5rem]" />
+          <col className="w-[9.5rem]" style={columns.extraActionCount ? { width: `${9.5 + 2.25 * columns.extraActionCount}rem` } : undefined} />
         </colgroup>
         <thead className="border-b border-border bg-muted/40">
           <tr>

@@ -28,6 +28,13 @@ export function createPendingStores(resolve: () => Promise<UserStores>): UserSto
       add: async (paper) => (await resolve()).bookmarks.add(paper),
       remove: async (paperId) => (await resolve()).bookmarks.remove(paperId),
       clear: async () => (await resolve()).bookmarks.clear(),
+      putMany: async (bookmarks) => (await resolve()).bookmarks.putMany(bookmarks),
+      setCollections: async (paperId, collections) => (await resolve()).bookmarks.setCollections(paperId, collections),
+      reload: async () => (await resolve()).bookmarks.reload(),
+      trash: async (paperId) => (await resolve()).bookmarks.trash(paperId),
+      restore: async (paperId) => (await resolve()).bookmarks.restore(paperId),
+      purge: async (paperId) => (await resolve()).bookmarks.purge(paperId),
+      listTrash: async () => (await resolve()).bookmarks.listTrash(),
     },
     searchHistory: {
       limits: ANONYMOUS_SEARCH_HISTORY_LIMITS,
@@ -43,6 +50,8 @@ export function createPendingStores(resolve: () => Promise<UserStores>): UserSto
       getStatus: loading,
       subscribe,
       record: async (paper, viewType) => (await resolve()).readingHistory.record(paper, viewType),
+      clear: async () => (await resolve()).readingHistory.clear(),
+      reload: async () => (await resolve()).readingHistory.reload(),
     },
     settings: {
       getSnapshot: () => DEFAULT_SETTINGS,

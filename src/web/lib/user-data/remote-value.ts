@@ -19,6 +19,8 @@ export type RemoteValue<T> = {
   set(value: T): void;
   /** Loads once; concurrent callers share the request; after a failure the next call tries again. */
   load(): Promise<T>;
+  /** Loads again even when loaded (after another tab or a sync changed the data); the old value shows meanwhile. */
+  reload(): Promise<T>;
   /** Forgets the store (sign-out): late answers are ignored and nobody is notified any more. */
   dispose(): void;
 };
@@ -87,6 +89,10 @@ export function createRemoteValue<T>(options: {
       notify();
     },
     load,
+    reload() {
+      loaded = false;
+      return load();
+    },
     dispose() {
       disposed = true;
       listeners.clear();

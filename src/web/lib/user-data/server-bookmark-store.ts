@@ -1,7 +1,8 @@
 import type { Paper } from "@/shared/paper";
+import { BOOKMARK_BATCH_MAX } from "@/shared/library/library-constants";
 import type { ServerBookmark } from "@/shared/user-data";
 import { api } from "@/web/lib/api";
-import type { BookmarkMap, BookmarkStore, LocalBookmark } from "@/web/lib/bookmark-store";
+import type { BookmarkLibraryStore, BookmarkMap, LocalBookmark, TrashedBookmark } from "@/web/lib/bookmark-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
@@ -11,7 +12,7 @@ import { toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-
  * and toggles work the same for everyone. Changes show at once and are put back, with the
  * spec's message, when the server refuses them.
  */
-export type ServerBookmarkStore = BookmarkStore & {
+export type ServerBookmarkStore = BookmarkLibraryStore & {
   getStatus(): LoadStatus;
   clear(): Promise<void>;
   load(): Promise<unknown>;
@@ -90,6 +91,48 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
         throw error;
       }
     },
+    async putMany(bookmarks: readonly LocalBookmark[]) {
+      await putBookmarkBatches(bookmarks);
+      value.set({ ...value.get(), ...Object.fromEntries(bookmarks.map((b) => [b.paperId, b])) });
+    },
+    async setCollections(paperId: string, collections: readonly string[]) {
+      const bookmark = value.get()[paperId];
+      if (!bookmark) return;
+      const tags = [...new Set(collections)];
+      value.set({ ...value.get(), [paperId]: { ...bookmark, collections: tags } });
+      try {
+        await api.put(bookmarkPath(paperId), { paper: bookmark.paperData, tags });
+      } catch (error) {
+        value.set({ ...value.get(), [paperId]: bookmark });
+        toastFailure(USER_DATA_MESSAGES.saveBookmark);
+        throw error;
+      }
+    },
+    async reload() {
+      await value.reload();
+    },
+    async trash(paperId: string) {
+      const removed = value.get()[paperId];
+      if (removed) value.set(without(value.get(), paperId));
+      try {
+        await api.post(`${bookmarkPath(paperId)}/trash`, {});
+      } catch (error) {
+        if (removed && !value.get()[paperId]) value.set({ ...value.get(), [paperId]: removed });
+        toastFailure(USER_DATA_MESSAGES.deleteBookmark);
+        throw error;
+      }
+    },
+    async restore(paperId: string) {
+      const { bookmark } = await api.post<{ bookmark: ServerBookmark }>(`${bookmarkPath(paperId)}/restore`, {});
+      value.set({ ...value.get(), [paperId]: toLocalBookmark(bookmark) });
+    },
+    async purge(paperId: string) {
+      await api.delete(bookmarkPath(paperId));
+    },
+    async listTrash(): Promise<TrashedBookmark[]> {
+      const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks", { query: { trash: "true" } });
+      return bookmarks.map((bookmark) => ({ bookmark: toLocalBookmark(bookmark), deletedAt: null }));
+    },
     async clear() {
       const before = value.get();
       value.set({});
@@ -101,4 +144,34 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
       }
     },
   };
+}
+
+/** Bodies stay well under the server's 1 MB limit; a batch never has more than the API's maximum. */
+const BATCH_BYTES = 600_000;
+
+/**
+ * Writes bookmarks to `/api/me/bookmarks/batch` in as few requests as the body limit allows.
+ * Each batch is an idempotent upsert by paper id, so a sync cut off halfway and run again
+ * leaves every bookmark exactly once.
+ */
+export async function putBookmarkBatches(bookmarks: readonly LocalBookmark[], onProgress?: (done: number) => void): Promise<void> {
+  let batch: unknown[] = [];
+  let bytes = 0;
+  let done = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await api.post("/api/me/bookmarks/batch", { bookmarks: batch });
+    done += batch.length;
+    onProgress?.(done);
+    batch = [];
+    bytes = 0;
+  };
+  for (const bookmark of bookmarks) {
+    const item = { paper: bookmark.paperData, tags: bookmark.collections, bookmarkedAt: new Date(bookmark.dateAdded).toISOString() };
+    const size = JSON.stringify(item).length;
+    if (batch.length > 0 && (bytes + size > BATCH_BYTES || batch.length >= BOOKMARK_BATCH_MAX)) await flush();
+    batch.push(item);
+    bytes += size;
+  }
+  await flush();
 }

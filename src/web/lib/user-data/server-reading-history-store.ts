@@ -51,6 +51,20 @@ export function createServerReadingHistoryStore(options: {
     subscribe: value.subscribe,
     load: value.load,
     dispose: value.dispose,
+    async clear() {
+      const before = value.get();
+      value.set([]);
+      try {
+        await api.delete("/api/me/history");
+      } catch (error) {
+        value.set(before);
+        toastFailure(USER_DATA_MESSAGES.clearReadingHistory);
+        throw error;
+      }
+    },
+    async reload() {
+      await value.reload();
+    },
     async record(paper: Paper, viewType: string) {
       if (!(VIEW_TYPES as readonly string[]).includes(viewType)) {
         throw new UserDataInputError(`Reading not recorded: unknown view "${viewType}" (expected ${VIEW_TYPES.join(", ")}).`);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from "@/shared/constants";
+import { compareBookmarks } from "@/shared/library/bookmark-sync";
 import type { Profile, ServerBookmark } from "@/shared/user-data";
 import { DEFAULT_EMAIL_PREFS, DEFAULT_SETTINGS, isValidSettingsField, type Settings } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
@@ -10,7 +11,7 @@ import type { DeviceCacheStore } from "@/web/lib/user-data/cache-store";
 import { announceStorageCleared } from "@/web/lib/user-data/device-keys";
 import type { DevicePreferencesStore } from "@/web/lib/user-data/preferences-store";
 import { decodeProfile } from "@/web/lib/user-data/profile-store";
-import { bookmarkPath } from "@/web/lib/user-data/server-bookmark-store";
+import { bookmarkPath, toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
 import { sameJson } from "@/web/lib/user-data/user-data-errors";
 
 /**
@@ -174,9 +175,13 @@ async function migrateBookmarks(device: BookmarkStore): Promise<MigrationOutcome
   const { putBookmarkSchema } = await loadSchemas();
   const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks");
   const onServer = new Set(bookmarks.map((bookmark) => bookmark.paperId));
+  // A bookmark the account holds differently stays on the device: the Sync menu shows it for
+  // the user to choose, rather than one copy silently replacing the other.
+  const differing = new Set(compareBookmarks(local, bookmarks.map(toLocalBookmark)).conflicts.map((conflict) => conflict.paperId));
   let failed = false;
   await forEachLimited(local, UPLOAD_CONCURRENCY, async (bookmark) => {
     try {
+      if (differing.has(bookmark.paperId)) return;
       if (!onServer.has(bookmark.paperId)) {
         const body = {
           paper: bookmark.paperData,

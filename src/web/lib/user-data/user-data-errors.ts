@@ -7,6 +7,7 @@ export const USER_DATA_MESSAGES = {
   saveBookmark: "Failed to save bookmark",
   deleteBookmark: "Failed to delete bookmark",
   loadReadingHistory: "Failed to load reading history",
+  clearReadingHistory: "Failed to clear reading history",
   loadProfile: "Failed to load profile",
   saveProfile: "Failed to save profile",
   loadSettings: "Failed to load settings",

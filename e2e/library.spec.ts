@@ -1,0 +1,186 @@
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Download, Page } from "@playwright/test";
+import { mailLink, waitForMail } from "../sandbox/test-support/mail";
+import { baseURL } from "../playwright.config";
+import { importBibtex } from "../src/shared/library/bibtex-import";
+import { expect, test, useTheme } from "./fixtures";
+
+/**
+ * The library end to end (issue 6, "Done means"): bookmark from search, filter, export all
+ * five formats and read the BibTeX back with a parser, organise into collections, trash and
+ * restore, sign in and two-way sync with a conflict resolved by hand, history recorded and
+ * cleared. Desktop and phone.
+ */
+
+const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
+const PASSWORD = "correct horse battery";
+
+function uniqueEmail(label: string, project: string): string {
+  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
+}
+
+async function createConfirmedAccount(request: APIRequestContext, email: string): Promise<void> {
+  const since = Date.now();
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
+    headers: { Origin: baseURL },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(sandboxUrl, { to: email, subject: /Confirm/, since });
+  const confirm = await request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+}
+
+type StoredBookmark = { paperId: string; dateAdded: string; paperData: { id: string; title: string } };
+async function deviceBookmarks(page: Page): Promise<StoredBookmark[]> {
+  return page.evaluate(() => Object.values((JSON.parse(localStorage.getItem("bookmarks") ?? "{}") as { bookmarks?: Record<string, StoredBookmark> }).bookmarks ?? {}));
+}
+
+async function exportAs(page: Page, format: string): Promise<{ download: Download; text: string }> {
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format, exact: true }).click()]);
+  const text = readFileSync((await download.path())!, "utf8");
+  return { download, text };
+}
+
+test("bookmark, filter, export, collections, trash, sign in, two-way sync, history", async ({ page, request, browser, shoot }, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  await useTheme(page, "light");
+
+  // Bookmark two papers from search (anonymous: kept on the device).
+  await page.goto("/search?q=transformer");
+  const bookmarkButtons = page.getByRole("button", { name: "Bookmark", exact: true });
+  await expect(bookmarkButtons.first()).toBeVisible({ timeout: 30_000 });
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(1);
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(2);
+  const saved = await deviceBookmarks(page);
+  expect(saved).toHaveLength(2);
+  const [first, second] = saved.sort((a, b) => a.paperData.title.localeCompare(b.paperData.title));
+
+  // The Bookmarks page lists them with the Date Added column; the filter narrows them.
+  await page.goto("/bookmarks");
+  await expect(page.getByRole("heading", { level: 1, name: "Bookmarked Papers" })).toBeVisible();
+  await expect(page.getByText("2 bookmarks")).toBeVisible();
+  await expect(page.getByText(first!.paperData.title).first()).toBeVisible();
+  await shoot("bookmarks");
+  const firstWord = first!.paperData.title.split(/\s+/).find((word) => word.length > 5 && !second!.paperData.title.toLowerCase().includes(word.toLowerCase()));
+  if (firstWord) {
+    await page.getByLabel("Search bookmarks").fill(firstWord);
+    await expect(page.getByText("1 matching bookmark")).toBeVisible();
+  }
+  await page.getByLabel("Search bookmarks").fill("zzzz-no-such-paper");
+  await expect(page.getByText("No bookmarks match these filters")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page.getByText("2 bookmarks")).toBeVisible();
+
+  // Export every format; the BibTeX reads back as the same papers.
+  for (const [format, extension] of [["JSON", "json"], ["CSV", "csv"], ["BibTeX", "bib"], ["RIS", "ris"], ["CSL-JSON", "csl.json"]] as const) {
+    const { download, text } = await exportAs(page, format);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^quire-bookmarks-\\d{4}-\\d{2}-\\d{2}\\.${extension.replace(".", "\\.")}$`));
+    await expect(page.getByText(`Exported 2 bookmarks as ${format}`, { exact: true })).toBeVisible();
+    if (format === "JSON") expect((JSON.parse(text) as { paperId: string }[]).map((record) => record.paperId).sort()).toEqual([first!.paperId, second!.paperId].sort());
+    if (format === "BibTeX") {
+      const imported = importBibtex(text);
+      expect(imported.ok).toBe(true);
+      if (imported.ok) expect(imported.papers.map((paper) => paper.title).sort()).toEqual([first!.paperData.title, second!.paperData.title].sort());
+    }
+    if (format === "RIS") expect(text).toContain("TY  - ");
+  }
+
+  // Collections: a name of spaces is refused; a collection is created, filled, deleted and restored.
+  await page.goto("/collections");
+  await page.getByLabel("New collection").fill("    ");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("alert")).toHaveText("A collection name cannot be empty.");
+  await page.getByLabel("New collection").fill("  Thesis  ");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("button", { name: "Thesis (0)" })).toBeVisible();
+  await page.goto("/bookmarks");
+  await page.getByRole("button", { name: "Collections", exact: true }).first().click();
+  await page.getByRole("menuitemcheckbox", { name: "Thesis" }).click();
+  await page.goto("/collections?name=Thesis");
+  await expect(page.getByRole("button", { name: "Thesis (1)" })).toBeVisible();
+  await shoot("collections");
+  await page.getByRole("button", { name: "Delete Thesis" }).click();
+  await expect(page.getByText("No collections yet")).toBeVisible();
+  await page.goto("/trash");
+  await expect(page.getByText("Collection · 1 paper")).toBeVisible();
+  await page.getByRole("button", { name: "Restore Thesis" }).click();
+  await page.goto("/collections");
+  await expect(page.getByRole("button", { name: "Thesis (1)" })).toBeVisible();
+
+  // A bookmark moved to Trash leaves the list and comes back with Restore.
+  await page.goto("/bookmarks");
+  await page.getByRole("button", { name: "Collections", exact: true }).first().click();
+  await page.getByRole("menuitem", { name: "Move to Trash" }).click();
+  await expect(page.getByText("1 bookmark", { exact: false }).first()).toBeVisible();
+  await page.goto("/trash");
+  await shoot("trash");
+  await page.getByRole("button", { name: /^Restore / }).click();
+  await expect(page.getByText("Trash is empty")).toBeVisible();
+  expect(await deviceBookmarks(page)).toHaveLength(2);
+
+  // The account already holds the first paper, bookmarked on another date: a conflict.
+  const email = uniqueEmail("sync", project);
+  const api = await (await import("@playwright/test")).request.newContext({ baseURL });
+  await createConfirmedAccount(api, email);
+  expect((await api.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } })).status()).toBe(200);
+  const put = await api.put(`/api/me/bookmarks/${encodeURIComponent(first!.paperId)}`, {
+    data: { paper: first!.paperData, bookmarkedAt: "2020-01-01T00:00:00.000Z" },
+    headers: { Origin: baseURL },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+
+  await page.goto("/auth?redirect=%2Fbookmarks");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/bookmarks/);
+  // The second paper moved up; the first waits on the device for the user's choice.
+  await expect.poll(async () => (await deviceBookmarks(page)).map((bookmark) => bookmark.paperId)).toEqual([first!.paperId]);
+  await expect(page.getByText("2 bookmarks")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sync", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Two-way sync" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Choose which copy to keep" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Added on different dates")).toBeVisible();
+  await page.waitForTimeout(400); // the dialog's fade-in
+  await shoot("sync-conflict");
+  await expect(dialog.getByRole("button", { name: "Choose 1 more" })).toBeDisabled();
+  await dialog.getByRole("radio", { name: /This device/ }).check();
+  await dialog.getByRole("button", { name: "Apply sync" }).click();
+  await expect(page.getByText("Two-way sync completed", { exact: true })).toBeVisible();
+  const onServer = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; bookmarkedAt: string }[] };
+  expect(onServer.bookmarks.map((bookmark) => bookmark.paperId).sort()).toEqual([first!.paperId, second!.paperId].sort());
+  expect(Date.parse(onServer.bookmarks.find((bookmark) => bookmark.paperId === first!.paperId)!.bookmarkedAt)).toBe(Date.parse(first!.dateAdded));
+
+  // Reading a paper records history; the history page shows it and clears it.
+  await page.getByRole("button", { name: "Read", exact: true }).first().click();
+  await expect.poll(async () => ((await (await page.request.get("/api/me/history")).json()) as { entries: unknown[] }).entries.length).toBe(1);
+  await page.goto("/history");
+  await expect(page.getByRole("heading", { level: 1, name: "Reading History" })).toBeVisible();
+  await expect(page.getByText("1 paper read")).toBeVisible();
+  await shoot("history");
+  await page.getByRole("button", { name: "Clear History" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Clear History" }).click();
+  await expect(page.getByText("No papers read yet")).toBeVisible();
+  await api.dispose();
+  void browser;
+});
+
+test("signed-out history asks to sign in; bookmarks page looks right in dark mode", async ({ page, shoot }) => {
+  await useTheme(page, "dark");
+  await page.goto("/history");
+  await expect(page.getByText("Please sign in to view your reading history.")).toBeVisible();
+  await shoot("history-signed-out");
+  await page.goto("/bookmarks");
+  await expect(page.getByText("No bookmarks yet")).toBeVisible();
+  await shoot("bookmarks-empty");
+  await page.goto("/collections");
+  await expect(page.getByText("No collections yet")).toBeVisible();
+  await shoot("collections-empty");
+});

@@ -1,0 +1,66 @@
+import { Check, FolderPlus, Trash2 } from "lucide-react";
+import { BREAKPOINT_LARGE_PX } from "@/shared/constants";
+import type { Paper } from "@/shared/paper";
+import { useMediaQuery } from "@/web/hooks/use-media-query";
+import { Button } from "@/web/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
+import { toast } from "@/web/components/ui/use-toast";
+import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { cn } from "@/web/lib/utils";
+import { useCollections } from "./use-collections";
+
+/** A bookmark row's own actions: its collections, and Move to Trash. */
+export function BookmarkRowActions({ paper }: { paper: Paper }) {
+  // The same switch as the paper list: icons in table rows, labelled buttons on cards.
+  const layout = useMediaQuery(`(min-width: ${BREAKPOINT_LARGE_PX}px)`) ? "icons" : "labels";
+  const { bookmarks: store } = useUserStores();
+  const bookmark = useBookmarks()[paper.id];
+  const { collections, setMembership } = useCollections();
+  const iconOnly = layout === "icons";
+  const className = iconOnly ? "size-8" : "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium";
+
+  const handleTrash = async () => {
+    try {
+      await store.trash(paper.id);
+      toast({ title: "Moved to Trash", description: paper.title });
+    } catch {
+      // The store has shown "Failed to delete bookmark".
+    }
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size={iconOnly ? "icon" : "sm"} aria-label={iconOnly ? "Collections" : undefined} className={className} disabled={!bookmark}>
+            <FolderPlus aria-hidden />
+            {iconOnly ? null : "Collections"}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel className="text-xs text-muted-foreground">Collections</DropdownMenuLabel>
+          {collections.length === 0 ? <p className="px-2 py-1.5 text-sm text-muted-foreground">Create one on the Collections page.</p> : null}
+          {collections.map((collection) => {
+            const member = bookmark?.collections.includes(collection.name) ?? false;
+            return (
+              <DropdownMenuItem
+                key={collection.name}
+                role="menuitemcheckbox"
+                aria-checked={member}
+                onSelect={() => void setMembership(paper.id, collection.name, !member).catch(() => undefined)}
+              >
+                <Check aria-hidden className={cn(!member && "invisible")} />
+                {collection.name}
+              </DropdownMenuItem>
+            );
+          })}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void handleTrash()} className="text-destructive">
+            <Trash2 aria-hidden />
+            Move to Trash
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
+import type { ServerBookmark } from "@/shared/user-data";
+import type { Settings } from "@/shared/user-data-values";
+import { toast } from "@/web/components/ui/use-toast";
+import { api } from "@/web/lib/api";
+import type { LocalBookmark } from "@/web/lib/bookmark-store";
+import { toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
+import type { UserStores } from "@/web/lib/user-stores";
+
+/** Every bookmark of the library (or of one collection), from wherever it lives, newest first. */
+export async function allBookmarks(stores: UserStores, signedIn: boolean, collection?: string): Promise<LocalBookmark[]> {
+  if (signedIn) {
+    const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks", { query: collection ? { collection } : undefined });
+    return bookmarks.map(toLocalBookmark);
+  }
+  return Object.values(stores.bookmarks.getSnapshot())
+    .filter((bookmark) => !collection || bookmark.collections.includes(collection))
+    .sort((a, b) => Date.parse(b.dateAdded) - Date.parse(a.dateAdded));
+}
+
+function download(content: string, fileName: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: `${mimeType};charset=utf-8` }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Exports and downloads, with the spec's messages ("Exported {n} bookmarks as …", "Export
+ * failed", "No bookmarks to export"). Cite keys follow the citeKeyFormat setting.
+ */
+export async function exportAndDownload(
+  format: ExportFormat,
+  load: () => Promise<readonly LocalBookmark[]>,
+  settings: Pick<Settings, "citeKeyFormat" | "customCiteKeyPattern">,
+): Promise<void> {
+  try {
+    const bookmarks = await load();
+    if (bookmarks.length === 0 && format !== "json") {
+      toast({ title: EXPORT_MESSAGES.nothingToExport });
+      return;
+    }
+    // citation-js is loaded on the first export, not with the page.
+    const { exportBookmarks } = await import("@/shared/library/export-formats");
+    const result = exportBookmarks(format, bookmarks, {
+      citeKeys: { citeKeyFormat: settings.citeKeyFormat, customCiteKeyPattern: settings.customCiteKeyPattern },
+    });
+    download(result.content, result.fileName, result.mimeType);
+    toast({ title: result.message });
+  } catch {
+    toast({ variant: "destructive", title: EXPORT_MESSAGES.failed });
+  }
+}

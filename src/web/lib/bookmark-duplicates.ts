@@ -1,0 +1,40 @@
+import { createDuplicateIndex, type DuplicateIndex, type DuplicateMatch, type DuplicateRule } from "@/shared/library/duplicates";
+import type { Paper } from "@/shared/paper";
+import type { BookmarkMap } from "@/web/lib/bookmark-store";
+
+/**
+ * Duplicate detection for the Bookmark toggle (core-app.md section 5): one index per bookmark
+ * snapshot, built on first use and reused until the bookmarks change, so a check costs a few
+ * map lookups rather than a comparison with every bookmark.
+ */
+const indexes = new WeakMap<BookmarkMap, DuplicateIndex<Paper>>();
+
+function indexFor(bookmarks: BookmarkMap): DuplicateIndex<Paper> {
+  let index = indexes.get(bookmarks);
+  if (!index) {
+    index = createDuplicateIndex(Object.values(bookmarks).map((bookmark) => bookmark.paperData));
+    indexes.set(bookmarks, index);
+  }
+  return index;
+}
+
+/** The bookmark this paper duplicates under another id, or null (the same id is not a duplicate: it is the bookmark). */
+export function findBookmarkedDuplicate(bookmarks: BookmarkMap, paper: Paper): DuplicateMatch<Paper> | null {
+  if (bookmarks[paper.id]) return null;
+  const match = indexFor(bookmarks).find(paper);
+  return match && match.existing.id !== paper.id ? match : null;
+}
+
+const RULE_WORDS: Record<DuplicateRule, string> = {
+  id: "the same identifier",
+  canonical: "the same title, authors and year",
+  fuzzy: "a very similar title and authors",
+};
+
+/** The notice shown instead of a second copy. */
+export function duplicateNotice(match: DuplicateMatch<Paper>): { title: string; description: string } {
+  return {
+    title: "Already bookmarked",
+    description: `This paper is already in your bookmarks as "${match.existing.title}" (${RULE_WORDS[match.rule]}).`,
+  };
+}
