@@ -1,12 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Figure } from "./figures";
+import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
 
 const SUITES: Record<string, () => Promise<Figure[]>> = {
   server: serverSuite,
   search: searchSuite,
+  reader: readerSuite,
 };
 
 /**
