@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
+import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
 
@@ -9,6 +10,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   server: serverSuite,
   search: searchSuite,
   library: librarySuite,
+  reader: readerSuite,
 };
 
 /**

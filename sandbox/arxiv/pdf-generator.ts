@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Paper } from "../corpus";
 import { seededRandom } from "../lib/stable-random";
+import { LONG_PDF_PAGES, LONG_PDF_PAPER_ID, TEN_PAGE_PDF_PAPER_ID } from "./pdf-faults";
 
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
@@ -18,8 +19,10 @@ function seedOf(text: string): number {
   return createHash("sha1").update(text).digest().readUInt32LE(0);
 }
 
-/** How many pages the generated PDF of a paper has: 3 to 8, fixed by the id. */
+/** How many pages the generated PDF of a paper has: 3 to 8, fixed by the id (the benchmark's long papers aside). */
 export function generatedPageCount(id: string): number {
+  if (id === LONG_PDF_PAPER_ID) return LONG_PDF_PAGES;
+  if (id === TEN_PAGE_PDF_PAPER_ID) return 10;
   return 3 + (seedOf(id) % 6);
 }
 

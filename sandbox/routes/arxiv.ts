@@ -4,6 +4,7 @@
  */
 import type { Context } from "hono";
 import { ATOM_CONTENT_TYPE } from "../arxiv/atom-feed";
+import { pdfFaultResponse } from "../arxiv/pdf-faults";
 import { findPdf } from "../arxiv/pdf-store";
 import { answerArxivQuery } from "../arxiv/query-api";
 import { rangeResponse } from "../lib/byte-ranges";
@@ -29,6 +30,8 @@ async function handleQuery(c: Context): Promise<Response> {
 
 async function handlePdf(c: Context): Promise<Response> {
   const idPath = new URL(c.req.url).pathname.replace(/^\/arxiv\/pdf\//, "");
+  const fault = pdfFaultResponse(idPath);
+  if (fault) return fault;
   const file = await findPdf(idPath);
   if (!file) {
     const shown = idPath.replace(/[<>&"]/g, "");

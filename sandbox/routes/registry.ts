@@ -4,9 +4,10 @@
  */
 import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
+import { arxivHtmlUpstream } from "./arxiv-html";
 import { crossrefUpstream } from "./crossref";
 import { oauthGithubUpstream } from "./oauth-github";
 import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream];

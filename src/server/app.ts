@@ -9,7 +9,13 @@ import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
+import { htmlRoutes } from "@/server/features/html/html.routes";
+import { htmlService } from "@/server/features/html/html.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
+import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
+import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
+import { papersRoutes } from "@/server/features/papers/papers.routes";
+import { papersService } from "@/server/features/papers/papers.service";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
@@ -61,11 +67,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   const search = searchService({ sources });
   app.route("/api", searchRoutes({ service: search, sources }));
+  app.route("/api/papers", papersRoutes({ service: papersService({ sources }) }));
+  app.route("/api/html", htmlRoutes({ service: htmlService({ sources }) }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
     withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
   );
 
+  app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf })));
   app.route("/api/me", createMeRoutes({ auth, database, logger, config }));
 
   app.all("/api/*", () => {

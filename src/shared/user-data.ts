@@ -96,6 +96,14 @@ type Assert<Check extends true> = Check;
  *   POST   /api/me/bookmarks/:paperId/trash -> { bookmark };  POST /api/me/bookmarks/:paperId/restore -> { bookmark }
  *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
  *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
+ *   GET    /api/me/notes                    -> { notes: PaperNote[] } (newest first; src/shared/paper-notes.ts)
+ *   GET    /api/me/notes/:paperId           -> { note: PaperNote } | 404
+ *   PUT    /api/me/notes/:paperId { content } -> { note: PaperNote | null } (blank content deletes)
+ *   DELETE /api/me/notes/:paperId           -> 204
+ *   GET    /api/me/highlights?paperId=      -> { highlights: Highlight[] } (oldest first; src/shared/highlights.ts)
+ *   PUT    /api/me/highlights/:id HighlightInput -> { highlight } (upsert by the device-made UUID; 409 if the id is another user's)
+ *   PATCH  /api/me/highlights/:id { color }  -> { highlight } | 404
+ *   DELETE /api/me/highlights/:id           -> 204
  *   GET    /api/me/export                   -> { exported_at, user_id, data: {...} }
  *
  * Path parameters are URL-encoded once more on top of their own form: a preference key goes as

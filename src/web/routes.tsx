@@ -33,6 +33,21 @@ const appRoutes: RouteObject[] = [
       })),
   },
   {
+    path: "reader/:paperId",
+    lazy: () => import("@/web/features/reader/paper-route").then((m) => ({ loader: m.readerPaperLoader })),
+  },
+  // The paper reader: /paper/{url-encoded id}, and /abs, /pdf, /html whose id may be {archive}/{number}.
+  ...["paper/:id", "abs/*", "pdf/*", "html/*"].map(
+    (path): RouteObject => ({
+      path,
+      lazy: () => import("@/web/features/reader/paper-page").then((m) => ({ Component: m.PaperPage })),
+    }),
+  ),
+  {
+    path: "abstract/*",
+    lazy: () => import("@/web/features/reader/paper-route").then((m) => ({ loader: m.abstractRedirectLoader })),
+  },
+  {
     path: "delete-account",
     lazy: () =>
       import("@/web/features/account/delete-account-page").then((m) => ({ Component: m.DeleteAccountPage })),

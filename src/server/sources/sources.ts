@@ -2,6 +2,8 @@ import { ARXIV_MIN_INTERVAL_MS } from "@/shared/constants";
 import type { Config } from "@/server/config";
 import type { Database } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
+import { createArxivPdfSource } from "./arxiv/arxiv-pdf-source";
+import { createArxivHtmlSource } from "./arxiv/arxiv-html-source";
 import { createArxivSource } from "./arxiv/arxiv-source";
 import { createCrossrefSource } from "./crossref/crossref-source";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
@@ -33,6 +35,12 @@ export function createSources(options: { config: Config; db: Database; databaseK
   return {
     cache,
     arxiv: createArxivSource({ client: arxivClient, apiUrl: config.ARXIV_API_URL }),
+    // HTML full text lives on the PDF host (arxiv.org), not the API host: its own polite limit.
+    arxivHtml: createArxivHtmlSource({
+      client: client("arxiv-html", createLocalRateLimiter({ perSecond: 4, concurrency: 2 }), 20_000),
+      pdfBaseUrl: config.ARXIV_PDF_URL,
+    }),
+    arxivPdf: createArxivPdfSource({ pdfUrl: config.ARXIV_PDF_URL, userAgent, logger }),
     openalex: createOpenAlexSource({
       client: openAlexClient,
       baseUrl: config.OPENALEX_API_URL,

@@ -4,6 +4,8 @@ import { createLocalReadingHistoryStore, type ReadingHistoryStore } from "@/web/
 import { createLocalSearchHistoryStore, type SearchHistoryEntry, type SearchHistoryStore } from "@/web/lib/search-history";
 import { createDeviceCacheStore, createServerCacheStore, type CacheStore, type DeviceCacheStore } from "@/web/lib/user-data/cache-store";
 import { announceStorageCleared, PAGE_STATE_PREFIXES, removeKeysWithPrefixes } from "@/web/lib/user-data/device-keys";
+import { createDeviceNotesStore, createServerNotesStore, type NotesStore } from "@/web/lib/user-data/notes-store";
+import { createDeviceHighlightStore, createServerHighlightStore, type HighlightStore } from "@/web/lib/user-data/highlight-store";
 import { createPendingStores } from "@/web/lib/user-data/pending-stores";
 import {
   createDevicePreferencesStore,
@@ -49,6 +51,8 @@ export type UserStores = {
   preferences: PreferencesStore;
   profile: ProfileStore;
   cache: CacheStore;
+  notes: NotesStore;
+  highlights: HighlightStore;
 };
 
 type DeviceStores = UserStores & {
@@ -76,6 +80,8 @@ function createDeviceStores(): DeviceStores {
     preferences: createDevicePreferencesStore(),
     profile: createDeviceProfileStore(),
     cache: createDeviceCacheStore(),
+    notes: createDeviceNotesStore(),
+    highlights: createDeviceHighlightStore(),
   };
 }
 
@@ -111,10 +117,15 @@ function createServerStoreSet(userId: string): ServerStoreSet {
   const preferences = createServerPreferencesStore({ ready: afterMigration });
   const profile = createServerProfileStore({ ready: afterMigration });
   const cache = createServerCacheStore({ ready: afterMigration });
+  const notes = createServerNotesStore({ ready: afterMigration });
+  const highlights = createServerHighlightStore({ userId, ready: afterMigration });
   return {
     userId,
-    stores: { bookmarks, searchHistory, readingHistory, settings, preferences, profile, cache },
-    dispose: () => [settings, bookmarks, searchHistory, readingHistory, preferences, profile].forEach((store) => store.dispose()),
+    stores: { bookmarks, searchHistory, readingHistory, settings, preferences, profile, cache, notes, highlights },
+    dispose: () => {
+      [settings, bookmarks, searchHistory, readingHistory, preferences, profile].forEach((store) => store.dispose());
+      highlights.dispose?.();
+    },
   };
 }
 

@@ -71,6 +71,10 @@ export const highlights = pgTable(
     paperId: text("paper_id").notNull(),
     pageNumber: integer("page_number").notNull(),
     coordinates: jsonb("coordinates").$type<{ x: number; y: number; width: number; height: number }>().notNull(),
+    /** One rect per selected line (coordinates is their bounding box); a dragged area is one rect. */
+    rects: jsonb("rects").$type<{ x: number; y: number; width: number; height: number }[]>().notNull().default([]),
+    /** The selected text, for lists and export; empty for an area. */
+    selectedText: text("selected_text").notNull().default(""),
     color: text("color").notNull().default("#FFFF00"),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -135,3 +135,16 @@ export const userSearchHistory = pgTable(
   },
   (t) => [index("user_search_history_user_searched_at_idx").on(t.userId, t.searchedAt.desc())],
 );
+
+/** A markdown note per user and paper (the reader's Notes card). */
+export const userPaperNotes = pgTable(
+  "user_paper_notes",
+  {
+    userId: userId(),
+    paperId: text("paper_id").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("user_paper_notes_user_paper_uq").on(t.userId, t.paperId), index("user_paper_notes_user_updated_idx").on(t.userId, t.updatedAt.desc())],
+);

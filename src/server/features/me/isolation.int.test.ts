@@ -54,7 +54,7 @@ function servedRoutes(): string[] {
   return [...new Set(routes)].sort();
 }
 
-const USER_DATA_TABLES = ["user_profiles", "user_settings", "user_preferences", "user_cache", "user_search_history", "user_reading_history", "user_bookmarks"];
+const USER_DATA_TABLES = ["user_profiles", "user_settings", "user_preferences", "user_cache", "user_search_history", "user_reading_history", "user_bookmarks", "user_paper_notes", "highlights"];
 
 /** Every row the user owns in the user-data tables, as JSON text. */
 async function snapshot(userId: string): Promise<Record<string, string[]>> {
@@ -69,7 +69,7 @@ async function snapshot(userId: string): Promise<Record<string, string[]>> {
   return result;
 }
 
-type Owned = { marker: string; prefKey: string; cacheKey: string; expiredCacheKey: string; historyId: string; paperId: string };
+type Owned = { marker: string; prefKey: string; cacheKey: string; expiredCacheKey: string; historyId: string; paperId: string; highlightId: string };
 
 /** Fills every resource of `owner`, each value carrying `marker`. */
 async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
@@ -91,7 +91,10 @@ async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
   ok(await api.post("/search-history", { entries: [testSearch(Date.now() - 60_000, marker)] }));
   const history = ok(await api.post("/history", { paper: testPaper("2401.00001", { title: marker }), viewType: "abs" }));
   ok(await api.put(`/bookmarks/${encodeURIComponent(paperId)}`, { paper: testPaper(paperId, { title: marker, source: "crossref" }), notes: marker }));
-  return { marker, prefKey, cacheKey, expiredCacheKey, historyId: history.body.entry.id, paperId };
+  ok(await api.put(`/notes/${encodeURIComponent(paperId)}`, { content: marker }));
+  const highlightId = crypto.randomUUID();
+  ok(await api.put(`/highlights/${highlightId}`, { paperId, pageNumber: 1, rects: [{ x: 0.1, y: 0.1, width: 0.5, height: 0.02 }], color: "#FFFF00", text: marker }));
+  return { marker, prefKey, cacheKey, expiredCacheKey, historyId: history.body.entry.id, paperId, highlightId };
 }
 
 type Step = { route: string; run: (owned: Owned) => Promise<ApiAnswer>; expect: number };
@@ -101,6 +104,7 @@ function walk(intruder: SignedInUser): Step[] {
   const api = meClient(server, intruder);
   const prefPath = (owned: Owned) => `/preferences/${encodeURIComponent(owned.prefKey)}`;
   const bookmarkPath = (owned: Owned) => `/bookmarks/${encodeURIComponent(owned.paperId)}`;
+  const notePath = (owned: Owned) => `/notes/${encodeURIComponent(owned.paperId)}`;
   return [
     // Reads first, while the intruder owns nothing under the owner's keys.
     { route: "GET /api/me/settings", run: () => api.get("/settings"), expect: 200 },
@@ -115,6 +119,11 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/bookmarks", run: () => api.get("/bookmarks?q=secret&limit=20"), expect: 200 },
     { route: "GET /api/me/bookmarks/ids", run: () => api.get("/bookmarks/ids"), expect: 200 },
     { route: "GET /api/me/export", run: () => api.get("/export"), expect: 200 },
+    { route: "GET /api/me/notes", run: () => api.get("/notes"), expect: 200 },
+    { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 404 },
+    { route: "GET /api/me/highlights", run: (owned) => api.get(`/highlights?paperId=${encodeURIComponent(owned.paperId)}`), expect: 200 },
+    { route: "PATCH /api/me/highlights/:id", run: (owned) => api.call("PATCH", `/highlights/${owned.highlightId}`, { color: "#FFB6C1" }), expect: 404 },
+    { route: "DELETE /api/me/highlights/:id", run: (owned) => api.del(`/highlights/${owned.highlightId}`), expect: 204 },
     // Deletes aimed at the owner's keys and ids remove nothing of the owner's.
     { route: "DELETE /api/me/preferences/:key", run: (owned) => api.del(prefPath(owned)), expect: 204 },
     { route: "DELETE /api/me/cache/:key", run: (owned) => api.del(`/cache/${owned.cacheKey}`), expect: 204 },
@@ -122,6 +131,7 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "DELETE /api/me/bookmarks/:paperId", run: (owned) => api.del(bookmarkPath(owned)), expect: 204 },
     { route: "POST /api/me/bookmarks/:paperId/trash", run: (owned) => api.post(`${bookmarkPath(owned)}/trash`, {}), expect: 404 },
     { route: "POST /api/me/bookmarks/:paperId/restore", run: (owned) => api.post(`${bookmarkPath(owned)}/restore`, {}), expect: 404 },
+    { route: "DELETE /api/me/notes/:paperId", run: (owned) => api.del(notePath(owned)), expect: 204 },
     { route: "DELETE /api/me/cache", run: () => api.del("/cache?expired=true"), expect: 200 },
     // Writes under the same keys create the intruder's own rows, never touch the owner's.
     { route: "PUT /api/me/settings", run: () => api.put("/settings", { lastViewedPaper: "intruder" }), expect: 200 },
@@ -143,7 +153,14 @@ function walk(intruder: SignedInUser): Step[] {
         api.post("/bookmarks/batch", { bookmarks: [{ paper: testPaper(owned.paperId, { source: "crossref" }), tags: ["intruder"], bookmarkedAt: new Date().toISOString() }] }),
       expect: 200,
     },
+    { route: "PUT /api/me/notes/:paperId", run: (owned) => api.put(notePath(owned), { content: "intruder" }), expect: 200 },
+    {
+      route: "PUT /api/me/highlights/:id",
+      run: (owned) => api.put(`/highlights/${owned.highlightId}`, { paperId: owned.paperId, pageNumber: 2, rects: [{ x: 0, y: 0, width: 1, height: 1 }], color: "#FFB6C1", text: "intruder" }),
+      expect: 409,
+    },
     // The intruder's own rows under the owner's keys read back as the intruder's.
+    { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 200 },
     { route: "GET /api/me/preferences/:key", run: (owned) => api.get(prefPath(owned)), expect: 200 },
     { route: "GET /api/me/cache/:key", run: (owned) => api.get(`/cache/${owned.cacheKey}`), expect: 200 },
     { route: "GET /api/me/export", run: () => api.get("/export"), expect: 200 },

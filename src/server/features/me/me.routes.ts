@@ -12,6 +12,12 @@ import { cacheRepository } from "./cache.repository";
 import { cacheRoutes } from "./cache.routes";
 import { cacheService } from "./cache.service";
 import { exportService } from "./export.service";
+import { highlightsRepository } from "./highlights.repository";
+import { highlightsRoutes } from "./highlights.routes";
+import { highlightsService } from "./highlights.service";
+import { notesRepository } from "./notes.repository";
+import { notesRoutes } from "./notes.routes";
+import { notesService } from "./notes.service";
 import { preferencesRepository } from "./preferences.repository";
 import { preferencesRoutes } from "./preferences.routes";
 import { preferencesService } from "./preferences.service";
@@ -63,6 +69,8 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/search-history", searchHistoryRoutes(services.searchHistory))
     .route("/history", readingHistoryRoutes(services.readingHistory))
     .route("/bookmarks", bookmarksRoutes(services.bookmarks))
+    .route("/notes", notesRoutes(notesService(notesRepository(db))))
+    .route("/highlights", highlightsRoutes(highlightsService(highlightsRepository(db))))
     .get("/export", async (c) => {
       const body = await exporter.export(c.var.user);
       c.header("Content-Disposition", `attachment; filename="quire-data-${body.exported_at.slice(0, 10)}.json"`);

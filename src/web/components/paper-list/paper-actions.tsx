@@ -81,6 +81,7 @@ function WithTooltip({ show, label, children }: { show: boolean; label: string; 
 function LinkAction({ link, label, icon, layout, description }: { link: PaperLink | null; label: string; icon: ReactNode; layout: Layout; description: string }) {
   const iconOnly = layout === "icons";
   const className = iconOnly ? "size-8" : STACKED;
+  const { pathname, search } = useLocation();
   if (!link) {
     return (
       <Button variant="ghost" size={iconOnly ? "icon" : "sm"} disabled aria-label={iconOnly ? label : undefined} title={`No ${label} available`} className={className}>
@@ -100,7 +101,8 @@ function LinkAction({ link, label, icon, layout, description }: { link: PaperLin
     <WithTooltip show={iconOnly} label={description}>
       <Button asChild variant="ghost" size={iconOnly ? "icon" : "sm"} className={className}>
         {link.internal ? (
-          <Link to={link.href} aria-label={iconOnly ? label : undefined}>
+          // The reader's Back returns here (PaperNavigationState.from).
+          <Link to={link.href} state={{ from: `${pathname}${search}` }} aria-label={iconOnly ? label : undefined}>
             {content}
           </Link>
         ) : (

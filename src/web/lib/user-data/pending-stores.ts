@@ -1,3 +1,4 @@
+import type { Highlight } from "@/shared/highlights";
 import { DEFAULT_SETTINGS } from "@/shared/user-data-values";
 import type { BookmarkMap } from "@/web/lib/bookmark-store";
 import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
@@ -10,6 +11,7 @@ const NO_BOOKMARKS: BookmarkMap = {};
 const NO_SEARCHES: readonly SearchHistoryEntry[] = [];
 const NO_READS: readonly ReadingHistoryEntry[] = [];
 const NO_PREFERENCES: PreferenceMap = {};
+const NO_HIGHLIGHTS: readonly Highlight[] = [];
 const unsubscribe = () => undefined;
 const subscribe = () => unsubscribe;
 const loading = () => "loading" as const;
@@ -82,6 +84,19 @@ export function createPendingStores(resolve: () => Promise<UserStores>): UserSto
       clearExpired: async () => (await resolve()).cache.clearExpired(),
       clearAll: async () => (await resolve()).cache.clearAll(),
       listKeys: async () => (await resolve()).cache.listKeys(),
+    },
+    notes: {
+      get: async (paperId) => (await resolve()).notes.get(paperId),
+      save: async (paperId, content) => (await resolve()).notes.save(paperId, content),
+    },
+    highlights: {
+      subscribe,
+      getSnapshot: () => NO_HIGHLIGHTS,
+      load: (paperId) => void resolve().then((stores) => stores.highlights.load(paperId)),
+      add: async (input) => (await resolve()).highlights.add(input),
+      recolor: async (paperId, id, color) => (await resolve()).highlights.recolor(paperId, id, color),
+      remove: async (paperId, id) => (await resolve()).highlights.remove(paperId, id),
+      pendingCount: () => 0,
     },
   };
 }

@@ -98,6 +98,7 @@ describe("sign-in migration", () => {
       searchHistory: "moved",
       readingHistory: "moved",
       bookmarks: "moved",
+      notes: "nothing",
     });
     expect(api.state.searches.map((entry) => entry.params.q)).toEqual(["graphs"]);
     expect(api.requests.find((request) => request.path === "/api/me/history/import")?.body).toMatchObject({ entries: [{ paperId: "2401.00009", viewType: "abs" }] });

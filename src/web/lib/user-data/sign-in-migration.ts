@@ -11,6 +11,7 @@ import type { DeviceCacheStore } from "@/web/lib/user-data/cache-store";
 import { announceStorageCleared } from "@/web/lib/user-data/device-keys";
 import type { DevicePreferencesStore } from "@/web/lib/user-data/preferences-store";
 import { decodeProfile } from "@/web/lib/user-data/profile-store";
+import { migrateDeviceNotes } from "@/web/lib/user-data/notes-store";
 import { bookmarkPath, toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
 import { sameJson } from "@/web/lib/user-data/user-data-errors";
 
@@ -21,13 +22,14 @@ import { sameJson } from "@/web/lib/user-data/user-data-errors";
  *   has none (a setting or profile field still at its default, a preference or cache key it
  *   lacks); the account's own values always win;
  * - search history and reading history merge into the account's (the server dedupes and prunes);
- * - bookmarks the account lacks are added.
+ * - bookmarks the account lacks are added;
+ * - paper notes go up where the account has no note for the paper (notes-store.ts).
  * Each part removes its device copy only after the server confirmed it, so an interrupted run
  * (closed tab, network loss) simply moves the rest next time; a second run finds nothing left
  * to move and sends nothing. Parts are independent: one failing keeps only its own copy.
  */
 
-export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks";
+export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks" | "notes";
 /** nothing: no device data; moved: uploaded (or already there) and removed from the device; failed: kept on the device. */
 export type MigrationOutcome = "nothing" | "moved" | "failed";
 export type SignInMigrationReport = Record<MigrationPart, MigrationOutcome>;
@@ -214,7 +216,7 @@ async function settle(part: () => Promise<MigrationOutcome>): Promise<MigrationO
 /** Moves the device's data into the signed-in account (one run; see the module comment). */
 export async function migrateDeviceData(device: DeviceDataSource, options: { now?: () => number } = {}): Promise<SignInMigrationReport> {
   const now = (options.now ?? Date.now)();
-  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks] = await Promise.all([
+  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes] = await Promise.all([
     settle(migrateSettings),
     settle(migrateProfile),
     settle(() => migratePreferences(device.preferences)),
@@ -222,8 +224,9 @@ export async function migrateDeviceData(device: DeviceDataSource, options: { now
     settle(() => migrateSearchHistory(device.searchHistory)),
     settle(() => migrateReadingHistory(device.readingHistory)),
     settle(() => migrateBookmarks(device.bookmarks)),
+    settle(migrateDeviceNotes),
   ]);
-  const report: SignInMigrationReport = { settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks };
+  const report: SignInMigrationReport = { settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes };
   if (Object.values(report).some((outcome) => outcome !== "nothing")) announceStorageCleared();
   return report;
 }

@@ -1,0 +1,311 @@
+import type { Locator, Page } from "@playwright/test";
+import { mailLink, waitForMail } from "../sandbox/test-support/mail";
+import { baseURL } from "../playwright.config";
+import { expect, test, useTheme } from "./fixtures";
+
+const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
+/** A real 15-page paper PDF in the sandbox (S2ORC, ACL 2020). */
+const PAPER = "1911.02782";
+
+const viewer = (page: Page) => page.getByRole("region", { name: "PDF viewer" });
+const pageInput = (page: Page) => page.getByRole("textbox", { name: "Page number" });
+const pdfPages = (page: Page) => viewer(page).locator(".pdf-page");
+
+async function openPdf(page: Page, id = PAPER) {
+  await page.goto(`/pdf/${id}`);
+  await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Clicks a toolbar action: a button on a wide toolbar, an item of the "More" menu on a compact one. */
+async function toolbarAction(page: Page, name: string) {
+  const button = page.getByRole("toolbar", { name: "PDF toolbar" }).getByRole("button", { name, exact: true });
+  if (await button.isVisible()) {
+    await button.click();
+    return;
+  }
+  await page.getByRole("button", { name: "More PDF actions" }).click();
+  await page.getByRole("menuitem", { name }).click();
+}
+
+async function zoomPercent(page: Page): Promise<number> {
+  const text = await page.getByRole("toolbar", { name: "PDF toolbar" }).getByText(/^\d+%$/).textContent();
+  return Number(text?.replace("%", ""));
+}
+
+/** Selects the first few words of a page's text layer, as a drag with the mouse would. */
+async function selectText(page: Page, pageNumber: number) {
+  await expect(viewer(page).locator(`.pdf-page[data-page-number="${pageNumber}"] .textLayer span`).first()).toBeAttached();
+  await page.evaluate((number) => {
+    const spans = [...document.querySelectorAll<HTMLElement>(`.pdf-page[data-page-number="${number}"] .textLayer span`)].filter(
+      (span) => (span.textContent ?? "").trim().length > 3 && span.firstChild,
+    );
+    const [first, , third] = spans;
+    if (!first || !third) throw new Error("no text on the page");
+    const range = document.createRange();
+    range.setStart(first.firstChild as Node, 0);
+    range.setEnd(third.firstChild as Node, (third.textContent ?? "").length);
+    const selection = window.getSelection() as Selection;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }, pageNumber);
+}
+
+async function swipe(target: Locator, dx: number, dy = 0) {
+  await target.evaluate(
+    (element, { dx, dy }) => {
+      const box = element.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const touch = (cx: number, cy: number) => new Touch({ identifier: 1, target: element, clientX: cx, clientY: cy });
+      element.dispatchEvent(new TouchEvent("touchstart", { bubbles: true, touches: [touch(x, y)], changedTouches: [touch(x, y)] }));
+      element.dispatchEvent(new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [touch(x + dx, y + dy)] }));
+    },
+    { dx, dy },
+  );
+}
+
+test.describe("PDF viewer", () => {
+  test.afterEach(async ({ request }) => {
+    await request.delete(`${SANDBOX}/__control/faults`);
+  });
+
+  test("opens a paper's PDF with its toolbar and selectable text", async ({ page, shoot }) => {
+    await useTheme(page, "light");
+    await openPdf(page);
+    await expect(page.getByRole("toolbar", { name: "PDF toolbar" })).toBeVisible();
+    await expect(pageInput(page)).toHaveValue("1");
+    await expect(page.getByText("/ 15")).toBeVisible();
+    await expect(viewer(page).locator(".textLayer").first()).toContainText("S2ORC");
+    await shoot("pdf-viewer");
+  });
+
+  test("is dimmed in dark mode", async ({ page, shoot }) => {
+    await useTheme(page, "dark");
+    await openPdf(page);
+    const filter = await viewer(page).locator("canvas").first().evaluate((canvas) => getComputedStyle(canvas).filter);
+    expect(filter).toContain("brightness");
+    await shoot("pdf-viewer");
+  });
+
+  test("turns pages, keeps a page history and clamps the page number", async ({ page }) => {
+    await openPdf(page);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(pageInput(page)).toHaveValue("2");
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await expect(pageInput(page)).toHaveValue("1");
+    await pageInput(page).fill("5");
+    await pageInput(page).press("Enter");
+    await expect(pageInput(page)).toHaveValue("5");
+    await expect(viewer(page).locator('.pdf-page[data-page-number="5"] canvas[data-painted="true"]')).toBeVisible();
+    await pageInput(page).fill("999");
+    await pageInput(page).press("Enter");
+    await expect(pageInput(page)).toHaveValue("15");
+    await toolbarAction(page, "Back in page history");
+    await expect(pageInput(page)).toHaveValue("5");
+    await toolbarAction(page, "Forward in page history");
+    await expect(pageInput(page)).toHaveValue("15");
+    await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+  });
+
+  test("renders only the pages near the viewport in continuous mode; single mode shows one", async ({ page }) => {
+    await openPdf(page);
+    await expect(viewer(page)).toHaveAttribute("data-view-mode", "continuous");
+    await expect(pdfPages(page)).toHaveCount(15);
+    const painted = await viewer(page).locator('canvas[data-painted="true"]').count();
+    expect(painted).toBeLessThan(15);
+    await toolbarAction(page, "Single page");
+    await expect(viewer(page)).toHaveAttribute("data-view-mode", "single");
+    await expect(pdfPages(page)).toHaveCount(1);
+  });
+
+  test("zooms in steps of 0.2 within 0.5..3, fits the width and rotates by 90 degrees", async ({ page }) => {
+    await openPdf(page);
+    const start = await zoomPercent(page);
+    const width = (await pdfPages(page).first().boundingBox())!.width;
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => zoomPercent(page)).toBe(Math.round(Math.min(300, start + 20)));
+    await expect.poll(async () => (await pdfPages(page).first().boundingBox())!.width).toBeGreaterThan(width);
+    for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Zoom out" }).click({ force: true });
+    await expect.poll(() => zoomPercent(page)).toBe(50);
+    await expect(page.getByRole("button", { name: "Zoom out" })).toBeDisabled();
+    await toolbarAction(page, "Fit to width");
+    await expect.poll(() => zoomPercent(page)).toBeGreaterThan(50);
+
+    const before = (await pdfPages(page).first().boundingBox())!;
+    await toolbarAction(page, "Rotate");
+    await expect(viewer(page)).toHaveAttribute("data-rotation", "90");
+    const after = (await pdfPages(page).first().boundingBox())!;
+    expect(after.width).toBeGreaterThan(after.height);
+    expect(before.height).toBeGreaterThan(before.width);
+    for (const expected of ["180", "270", "0"]) {
+      await toolbarAction(page, "Rotate");
+      await expect(viewer(page)).toHaveAttribute("data-rotation", expected);
+    }
+  });
+
+  test("goes fullscreen and maximized, and back", async ({ page }) => {
+    await openPdf(page);
+    await toolbarAction(page, "Fullscreen");
+    await expect(viewer(page)).toHaveAttribute("data-display-mode", "fullscreen");
+    expect(await page.evaluate(() => document.fullscreenElement?.getAttribute("aria-label"))).toBe("PDF viewer");
+    await page.evaluate(() => document.exitFullscreen());
+    await expect(viewer(page)).toHaveAttribute("data-display-mode", "normal");
+
+    await toolbarAction(page, "Maximize");
+    await expect(viewer(page)).toHaveAttribute("data-display-mode", "maximized");
+    const box = (await viewer(page).boundingBox())!;
+    expect(box.width).toBe(page.viewportSize()!.width);
+    await page.keyboard.press("Escape");
+    await expect(viewer(page)).toHaveAttribute("data-display-mode", "normal");
+  });
+
+  test("restores page, zoom, rotation and scroll mode when the paper is opened again", async ({ page }) => {
+    await openPdf(page);
+    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    const zoom = await zoomPercent(page);
+    await toolbarAction(page, "Rotate");
+    await toolbarAction(page, "Single page");
+    await page.waitForTimeout(400); // the scale is saved 300 ms after the last change
+    await page.reload();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(pageInput(page)).toHaveValue("3");
+    expect(await zoomPercent(page)).toBe(zoom);
+    await expect(viewer(page)).toHaveAttribute("data-rotation", "90");
+    await expect(viewer(page)).toHaveAttribute("data-view-mode", "single");
+  });
+
+  test("highlights selected text, keeps it over a reload, recolours and removes it", async ({ page, shoot }) => {
+    await useTheme(page, "light");
+    await openPdf(page);
+    await selectText(page, 1);
+    const palette = page.getByRole("toolbar", { name: "Highlight selection" });
+    await expect(palette).toBeVisible();
+    await palette.getByRole("button", { name: "Highlight yellow" }).click();
+    const highlight = viewer(page).locator("[data-highlight-id]");
+    await expect(highlight).toHaveCount(1);
+    await expect(highlight).toHaveAttribute("data-color", "#FFFF00");
+    await highlight.locator(".pdf-highlight").first().scrollIntoViewIfNeeded();
+    await shoot("pdf-highlight");
+
+    await page.reload();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(highlight).toHaveCount(1);
+    // It sits on the same text after a zoom: its box grows with the page.
+    const small = (await highlight.locator(".pdf-highlight").first().boundingBox())!;
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(async () => (await highlight.locator(".pdf-highlight").first().boundingBox())!.width).toBeGreaterThan(small.width);
+
+    await highlight.locator(".pdf-highlight").first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300); // a scroll closes any open palette; let it settle first
+    const box = (await highlight.locator(".pdf-highlight").first().boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const editor = page.getByRole("toolbar", { name: "Edit highlight" });
+    await expect(editor).toBeVisible();
+    await editor.getByRole("button", { name: "Highlight green" }).click();
+    await expect(highlight).toHaveAttribute("data-color", "#98FB98");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await editor.getByRole("button", { name: "Remove highlight" }).click();
+    await expect(highlight).toHaveCount(0);
+    await page.reload();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(viewer(page).locator("[data-highlight-id]")).toHaveCount(0);
+  });
+
+  test("shows the host's failure with Retry, and loads on Retry", async ({ page, request }) => {
+    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", status: 429, retryAfter: 1, match: PAPER } });
+    await page.goto(`/pdf/${PAPER}`);
+    const alert = viewer(page).getByRole("alert");
+    await expect(alert).toContainText("Failed to load PDF.", { timeout: 20_000 });
+    await expect(alert).toContainText("Download failed with status: 429");
+    await request.delete(`${SANDBOX}/__control/faults`);
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("says the PDF is not a PDF when the host sends something else", async ({ page, request }) => {
+    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", status: 200, body: "<html>captcha</html>", match: PAPER } });
+    await page.goto(`/pdf/${PAPER}`);
+    await expect(viewer(page).getByRole("alert")).toContainText("Failed to load PDF document", { timeout: 20_000 });
+  });
+
+  test("gives up after 15 s with the spec's timeout message", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the timer is the same on every screen");
+    test.setTimeout(60_000);
+    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", hang: true, match: PAPER } });
+    await page.goto(`/pdf/${PAPER}`);
+    await expect(viewer(page).getByRole("alert")).toContainText("PDF loading timed out. Please try downloading instead.", { timeout: 25_000 });
+    await expect(viewer(page).getByRole("link", { name: "Download" })).toBeVisible();
+  });
+});
+
+test.describe("PDF viewer on a phone", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "mobile", "touch gestures are for the phone project");
+  });
+
+  test("a horizontal swipe over 80 px turns the page; a short or vertical one does not", async ({ page }) => {
+    await openPdf(page);
+    await toolbarAction(page, "Single page");
+    const pages = viewer(page).getByTestId("pdf-pages");
+    await swipe(pages, -120);
+    await expect(pageInput(page)).toHaveValue("2");
+    await swipe(pages, -60);
+    await swipe(pages, -90, 140);
+    await expect(pageInput(page)).toHaveValue("2");
+    await swipe(pages, 120);
+    await expect(pageInput(page)).toHaveValue("1");
+  });
+
+  test("the maximized toolbar hides 3 s after the last touch and comes back on a touch", async ({ page, shoot }) => {
+    await useTheme(page, "light");
+    await openPdf(page);
+    await toolbarAction(page, "Maximize");
+    const toolbar = page.getByRole("toolbar", { name: "PDF toolbar" });
+    await expect(toolbar).not.toHaveAttribute("data-hidden", "true");
+    await shoot("pdf-viewer-maximized");
+    await expect(toolbar).toHaveAttribute("data-hidden", "true", { timeout: 5_000 });
+    await viewer(page).getByTestId("pdf-pages").tap();
+    await expect(toolbar).not.toHaveAttribute("data-hidden", "true");
+  });
+});
+
+test.describe("PDF viewer, signed in", () => {
+  const PASSWORD = "correct horse battery";
+
+  /** A confirmed account, signed in in this page's browser context through the API. */
+  async function signIn(page: Page, project: string) {
+    const email = `reader-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
+    const since = Date.now();
+    const signUp = await page.request.post("/api/auth/sign-up/email", {
+      data: { email, password: PASSWORD, name: "Reader", callbackURL: "/auth?verified=1" },
+      headers: { Origin: baseURL },
+    });
+    expect(signUp.status()).toBe(200);
+    const mail = await waitForMail(SANDBOX, { to: email, subject: /Confirm/, since });
+    expect((await page.request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 })).status()).toBe(302);
+    const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } });
+    expect(signIn.status()).toBe(200);
+  }
+
+  test("a highlight made offline is kept, sent when the network is back, and is on the server", async ({ page, context }, testInfo) => {
+    await signIn(page, testInfo.project.name);
+    await openPdf(page);
+    await context.setOffline(true);
+    await selectText(page, 1);
+    await page.getByRole("toolbar", { name: "Highlight selection" }).getByRole("button", { name: "Highlight pink" }).click();
+    await expect(viewer(page).locator("[data-highlight-id]")).toHaveAttribute("data-color", "#FFB6C1");
+    await page.waitForTimeout(500);
+    await context.setOffline(false);
+    // Back online: the outbox goes out, and the server has the highlight.
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/me/highlights?paperId=${PAPER}`)).json()) as { highlights: unknown[] }).highlights.length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    await page.reload();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(viewer(page).locator("[data-highlight-id]")).toHaveAttribute("data-color", "#FFB6C1");
+  });
+});

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import type { SignedInEnv } from "@/server/auth/session";
+import { errors } from "@/server/errors";
+import { readJson } from "@/server/http/validation";
+import { z } from "zod";
+import { NOTE_MAX_LENGTH } from "@/shared/paper-notes";
+import type { NotesService } from "./notes.service";
+
+const putNoteSchema = z.object({
+  content: z.string().max(NOTE_MAX_LENGTH, `content: a note has at most ${NOTE_MAX_LENGTH} characters.`),
+});
+
+/** /api/me/notes and /api/me/notes/:paperId (a DOI's slash travels as %2F). */
+export function notesRoutes(service: NotesService) {
+  return new Hono<SignedInEnv>()
+    .get("/", async (c) => c.json({ notes: await service.list(c.var.user.id) }))
+    .get("/:paperId", async (c) => {
+      const note = await service.get(c.var.user.id, c.req.param("paperId"));
+      if (!note) throw errors.notFound("No note for this paper.");
+      return c.json({ note });
+    })
+    .put("/:paperId", async (c) => {
+      const body = await readJson(c, putNoteSchema);
+      return c.json({ note: await service.put(c.var.user.id, c.req.param("paperId"), body.content) });
+    })
+    .delete("/:paperId", async (c) => {
+      await service.delete(c.var.user.id, c.req.param("paperId"));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,162 @@
+import { PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES, pdfProxyArxivId } from "@/shared/pdf";
+import { AppError } from "@/server/errors";
+import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
+import { UpstreamError } from "@/server/sources/http/upstream-error";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+/** pdf.js accepts a header a little way in (some files start with junk); arXiv's never do. */
+const MAGIC_SEARCH_BYTES = 1024;
+/** Response headers passed on from the PDF host. */
+const PASSED_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];
+
+export type PdfProxyRequest = { paperId: string | undefined; range: string | undefined; signal?: AbortSignal };
+
+/** Only single, plain byte ranges go upstream; anything else is dropped (the whole file is sent). */
+function acceptableRange(range: string | undefined): string | undefined {
+  if (!range) return undefined;
+  return /^bytes=(\d{1,15}-\d{0,15}|-\d{1,15})$/.test(range.trim()) ? range.trim() : undefined;
+}
+
+/** True when `bytes` holds the PDF signature within its first KB. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.byteLength, MAGIC_SEARCH_BYTES) - PDF_MAGIC.length;
+  for (let start = 0; start <= end; start++) {
+    if (PDF_MAGIC.every((byte, i) => bytes[start + i] === byte)) return true;
+  }
+  return false;
+}
+
+/**
+ * Streams a paper's PDF from the configured arXiv PDF host: validates and cleans the id,
+ * passes Range on, checks the bytes are a PDF before answering, and ends a body that stops
+ * flowing for the load timeout rather than holding the connection forever.
+ */
+export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs?: number }) {
+  const { source, idleTimeoutMs = PDF_LOAD_TIMEOUT_MS } = options;
+
+  async function proxy(request: PdfProxyRequest): Promise<Response> {
+    const arxivId = request.paperId === undefined ? null : pdfProxyArxivId(request.paperId);
+    if (!arxivId) throw new AppError("invalid_paper_id", PDF_MESSAGES.invalidId, 400);
+    const range = acceptableRange(request.range);
+
+    let upstream;
+    try {
+      upstream = await source.fetchPdf(arxivId, { range, signal: request.signal });
+    } catch (error) {
+      if (error instanceof UpstreamError) {
+        const status = (error.status >= 400 ? error.status : 502) as ContentfulStatusCode;
+        throw new AppError("pdf_proxy_failed", PDF_MESSAGES.proxyFailed, status === 502 || status === 504 ? status : 502);
+      }
+      throw error;
+    }
+
+    if (upstream.status !== 200 && upstream.status !== 206) {
+      await upstream.body?.cancel().catch(() => undefined);
+      if (upstream.status === 416) {
+        return new Response(null, { status: 416, headers: pick(upstream.headers, ["content-range"]) });
+      }
+      const status = (upstream.status >= 400 && upstream.status <= 599 ? upstream.status : 502) as ContentfulStatusCode;
+      const failure = new AppError("pdf_download_failed", PDF_MESSAGES.downloadFailed(upstream.status), status);
+      const retryAfter = upstream.headers.get("retry-after");
+      if (retryAfter) Object.assign(failure, { retryAfter });
+      throw failure;
+    }
+    if (!upstream.body) throw new AppError("not_a_pdf", PDF_MESSAGES.documentFailed, 502);
+
+    const reader = upstream.body.getReader();
+    const startsAtZero = upstream.status === 200 || /^bytes 0-/.test(upstream.headers.get("content-range") ?? "");
+    const head = await readHead(reader, startsAtZero ? PDF_MAGIC.length : 0, idleTimeoutMs);
+    if (startsAtZero && !looksLikePdf(head.bytes)) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError("not_a_pdf", PDF_MESSAGES.documentFailed, 502);
+    }
+
+    const headers = pick(upstream.headers, PASSED_HEADERS);
+    headers.set("Content-Type", "application/pdf");
+    headers.set("Accept-Ranges", "bytes");
+    headers.set("Cache-Control", "private, max-age=3600");
+    headers.set("Content-Disposition", `inline; filename="${arxivId.replace("/", "_")}.pdf"`);
+    return new Response(relay(head.bytes, head.done, reader, idleTimeoutMs), { status: upstream.status, headers });
+  }
+
+  return { proxy };
+}
+
+export type PdfProxyService = ReturnType<typeof pdfProxyService>;
+
+function pick(source: Headers, names: string[]): Headers {
+  const headers = new Headers();
+  for (const name of names) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError("pdf_timeout", PDF_MESSAGES.timeout, 504)), ms);
+  });
+  try {
+    return await Promise.race([reader.read(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Reads until at least `minBytes` arrived (or the body ended), so the signature can be checked. */
+async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, minBytes: number, idleMs: number) {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  while (length < Math.max(1, minBytes)) {
+    let result;
+    try {
+      result = await readWithin(reader, idleMs);
+    } catch (error) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
+    }
+    if (result.done) {
+      done = true;
+      break;
+    }
+    chunks.push(result.value);
+    length += result.value.byteLength;
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, done };
+}
+
+/** The head already read, then the rest; a body that stalls for `idleMs` is ended with an error. */
+function relay(head: Uint8Array, done: boolean, reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number) {
+  let sentHead = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sentHead) {
+        sentHead = true;
+        if (head.byteLength) controller.enqueue(head);
+        if (done) controller.close();
+        return;
+      }
+      try {
+        const result = await readWithin(reader, idleMs);
+        if (result.done) controller.close();
+        else controller.enqueue(result.value);
+      } catch (error) {
+        await reader.cancel().catch(() => undefined);
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason).catch(() => undefined);
+    },
+  });
+}

@@ -1,0 +1,314 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { AlertCircle, ArrowLeft, Bookmark, BookmarkCheck, ExternalLink, FileQuestion, RefreshCw, Scale, Share2 } from "lucide-react";
+import { APP_NAME } from "@/shared/constants";
+import { formatAuthorName } from "@/shared/format";
+import type { Paper } from "@/shared/paper";
+import { EmptyState } from "@/web/components/empty-state";
+import type { PaperNavigationState } from "@/web/components/paper-list/paper-actions";
+import { useBookmarkToggle } from "@/web/components/paper-list/paper-actions";
+import { Button } from "@/web/components/ui/button";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { toast } from "@/web/components/ui/use-toast";
+import { isApiError } from "@/web/lib/api";
+import { useUserStores } from "@/web/lib/user-stores";
+import { cn } from "@/web/lib/utils";
+import { HtmlView } from "./html-view";
+import { PaperDetailsBelow } from "./paper-details-below";
+import { arxivAbsUrl, licenseLink } from "./paper-links";
+import { paperErrorMessage, PAPER_MESSAGES, usePaper } from "./paper-queries";
+import { READER_VIEWS, readerPath, readerPathParts, type ReaderView } from "./paper-route";
+import { LazyPdfViewer } from "./pdf/lazy-pdf-viewer";
+import { ReaderSideCards } from "./reader-side-cards";
+
+function navigationState(value: unknown): Partial<PaperNavigationState> {
+  if (typeof value !== "object" || value === null) return {};
+  const state = value as Partial<PaperNavigationState>;
+  return { from: typeof state.from === "string" ? state.from : undefined, paper: state.paper };
+}
+
+/**
+ * /paper/{id}, /abs/{id}, /pdf/{id} and /html/{id} (core-app.md section 2, "Paper reader"):
+ * the paper with Abstract/PDF/HTML toggles, its actions, the viewer and the side cards.
+ */
+export function PaperPage() {
+  const location = useLocation();
+  const parts = readerPathParts(location.pathname);
+  const state = navigationState(location.state);
+  const id = parts?.id ?? "";
+  const handedOver = state.paper && (state.paper.id === id || state.paper.arxivId === id) ? state.paper : undefined;
+  const query = usePaper(id, handedOver);
+  // A paper handed over from a list still shows when the lookup cannot find it (e.g. a DOI no index knows).
+  const paper = query.data ?? (query.isError ? handedOver : undefined);
+
+  useRecordView(query.isPlaceholderData ? undefined : paper, parts?.viewType);
+
+  if (!parts || !id) return <PaperError message={PAPER_MESSAGES.notFound} from={state.from} />;
+  if (query.isError && !paper) {
+    const notFound = paperErrorMessage(query.error) === PAPER_MESSAGES.notFound;
+    return (
+      <PaperError
+        message={paperErrorMessage(query.error)}
+        from={state.from}
+        onRetry={notFound ? undefined : () => void query.refetch()}
+        detail={!notFound && isApiError(query.error) ? query.error.message : undefined}
+      />
+    );
+  }
+  if (!paper) return <PaperLoading from={state.from} />;
+  return <PaperReader paper={paper} routeId={id} view={parts.view} from={state.from} />;
+}
+
+/** Records the view in the reading history (the store honours enableReadingHistory) and remembers the last paper. */
+function useRecordView(paper: Paper | undefined, viewType: string | undefined) {
+  const { readingHistory, settings } = useUserStores();
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (!paper || !viewType) return;
+    const key = `${paper.id}|${viewType}`;
+    if (recorded.current === key) return;
+    recorded.current = key;
+    // "paper" views are recorded by the list's Read button before it navigates here.
+    if (viewType !== "paper") void readingHistory.record(paper, viewType).catch(() => undefined);
+    if (settings.getSnapshot().lastViewedPaper !== paper.id) void settings.update({ lastViewedPaper: paper.id }).catch(() => undefined);
+  }, [paper, viewType, readingHistory, settings]);
+}
+
+function useBack(from: string | undefined): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (from) {
+      navigate(from);
+      return;
+    }
+    // No origin handed over: step back when this tab came from another page of the app, else /search.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate("/search");
+  };
+}
+
+function BackButton({ from }: { from: string | undefined }) {
+  const back = useBack(from);
+  return (
+    <Button variant="ghost" size="sm" onClick={back} className="-ml-2 text-muted-foreground hover:text-foreground">
+      <ArrowLeft aria-hidden />
+      Back
+    </Button>
+  );
+}
+
+function PaperLoading({ from }: { from: string | undefined }) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-4 sm:px-6 lg:px-8" aria-busy="true">
+      <title>{`Loading paper · ${APP_NAME}`}</title>
+      <BackButton from={from} />
+      <p className="sr-only" role="status">
+        Loading paper...
+      </p>
+      <Skeleton className="mt-4 h-8 w-3/4" />
+      <Skeleton className="mt-3 h-4 w-1/2" />
+      <Skeleton className="mt-8 h-64 w-full" />
+    </div>
+  );
+}
+
+function PaperError(props: { message: string; from: string | undefined; onRetry?: () => void; detail?: string }) {
+  const back = useBack(props.from);
+  const notFound = props.message === PAPER_MESSAGES.notFound;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
+      <title>{`${notFound ? "Paper not found" : "Paper unavailable"} · ${APP_NAME}`}</title>
+      <div role="alert">
+        <EmptyState
+          icon={notFound ? FileQuestion : AlertCircle}
+          tone="muted"
+          title={notFound ? "Paper not found" : "Could not load the paper"}
+          actions={
+            <>
+              {props.onRetry ? (
+                <Button onClick={props.onRetry}>
+                  <RefreshCw aria-hidden />
+                  Retry
+                </Button>
+              ) : null}
+              <Button variant={props.onRetry ? "outline" : "default"} onClick={back}>
+                <ArrowLeft aria-hidden />
+                Back
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/search">Search papers</Link>
+              </Button>
+            </>
+          }
+        >
+          {props.message}
+        </EmptyState>
+      </div>
+    </div>
+  );
+}
+
+function ViewToggle({ view, id, state }: { view: ReaderView; id: string; state: unknown }) {
+  return (
+    <nav aria-label="View" className="inline-flex rounded-lg border border-border bg-muted/50 p-0.5">
+      {READER_VIEWS.map((option) => {
+        const active = option.view === view;
+        return (
+          <Link
+            key={option.view}
+            to={readerPath(option.view, id)}
+            state={state}
+            replace
+            aria-current={active ? "page" : undefined}
+            className={cn(
+              "rounded-md px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2",
+              active ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {option.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function ActionLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
+  return (
+    <Button asChild variant="ghost" size="sm">
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+        {children}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </Button>
+  );
+}
+
+function PaperActionsBar({ paper }: { paper: Paper }) {
+  const { bookmarked, toggle } = useBookmarkToggle(paper);
+  const arxivUrl = arxivAbsUrl(paper);
+  const license = licenseLink(paper.license);
+  const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
+
+  async function handleShare() {
+    const url = window.location.href;
+    try {
+      if (typeof navigator.share === "function") {
+        await navigator.share({ title: paper.title, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link copied", description: "The paper's link is on your clipboard." });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      toast({ variant: "destructive", title: "Could not share", description: url });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <Button
+        variant={bookmarked ? "secondary" : "outline"}
+        size="sm"
+        onClick={() => void toggle()}
+        aria-pressed={bookmarked}
+        className={cn(bookmarked && "text-primary")}
+      >
+        <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
+        {bookmarked ? "Bookmarked" : "Bookmark"}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => void handleShare()}>
+        <Share2 aria-hidden />
+        Share
+      </Button>
+      {arxivUrl ? (
+        <ActionLink href={arxivUrl}>
+          <ExternalLink aria-hidden />
+          View on arXiv
+        </ActionLink>
+      ) : null}
+      {paper.doi ? (
+        <ActionLink href={`https://doi.org/${paper.doi}`} label={`DOI ${paper.doi}`}>
+          <span className="font-mono text-xs">DOI</span>
+          <span className="max-w-40 truncate">{paper.doi}</span>
+        </ActionLink>
+      ) : null}
+      {license ? (
+        <ActionLink href={license.href}>
+          <Scale aria-hidden />
+          {license.label}
+        </ActionLink>
+      ) : null}
+    </div>
+  );
+}
+
+function PaperReader({ paper, routeId, view, from }: { paper: Paper; routeId: string; view: ReaderView; from: string | undefined }) {
+  const location = useLocation();
+  const authors = paper.authors.map(formatAuthorName).filter(Boolean);
+  const viewLabel = READER_VIEWS.find((option) => option.view === view)?.label ?? "Abstract";
+  const wide = view !== "abs";
+
+  return (
+    <div className="mx-auto w-full max-w-[96rem] px-3 py-3 sm:px-6 lg:px-8 lg:py-5">
+      <title>{`${paper.title} · ${APP_NAME}`}</title>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <BackButton from={from} />
+        <ViewToggle view={view} id={routeId} state={location.state} />
+      </div>
+
+      <header className="mt-3 max-w-4xl">
+        <p className="font-mono text-xs text-muted-foreground">
+          {paper.source === "arxiv" ? `arXiv:${paper.arxivId ?? paper.id}` : paper.journal || paper.source}
+          <span className="sr-only"> · {viewLabel} view</span>
+        </p>
+        <h1
+          className={cn(
+            "mt-1 font-serif leading-tight font-semibold tracking-tight text-balance",
+            // The PDF and HTML views give the page to the text: a smaller title above them.
+            wide ? "text-xl sm:text-2xl" : "text-[1.4rem] sm:text-3xl",
+          )}
+        >
+          {paper.title}
+        </h1>
+        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{authors.length > 0 ? authors.join(", ") : "Unknown authors"}</p>
+        <div className="mt-3">
+          <PaperActionsBar paper={paper} />
+        </div>
+      </header>
+
+      <div className={cn("mt-5 grid gap-6", wide ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : "lg:grid-cols-[minmax(0,1fr)_22rem]")}>
+        <main className="min-w-0" aria-label={`${viewLabel} view`}>
+          {view === "abs" ? <AbstractView paper={paper} /> : null}
+          {view === "pdf" ? <LazyPdfViewer paper={paper} paperId={routeId} /> : null}
+          {view === "html" ? <HtmlView paper={paper} paperId={routeId} /> : null}
+          <PaperDetailsBelow paper={paper} />
+        </main>
+        <ReaderSideCards paper={paper} view={view} />
+      </div>
+    </div>
+  );
+}
+
+function AbstractView({ paper }: { paper: Paper }) {
+  const location = useLocation();
+  const pdfPath = readerPath("pdf", paper.arxivId ?? paper.id);
+  return (
+    <article className="rounded-xl border border-border bg-card px-4 py-5 shadow-xs sm:px-8 sm:py-8">
+      <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Abstract</h2>
+      {paper.abstract ? (
+        <p className="mt-3 max-w-[68ch] font-serif text-[1.075rem] leading-[1.75] text-pretty text-foreground/90">{paper.abstract}</p>
+      ) : (
+        <p className="mt-3 text-muted-foreground">No abstract available.</p>
+      )}
+      {paper.source === "arxiv" || paper.pdfUrl ? (
+        <Button asChild className="mt-6">
+          <Link to={pdfPath} state={location.state} replace>
+            Read the PDF
+          </Link>
+        </Button>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from "@tanstack/react-query";
+import { PAPER_KEEP_MS, PAPER_STALE_MS } from "@/shared/constants";
+import type { Paper } from "@/shared/paper";
+import type { RelationsPage, WorkLookup } from "@/shared/paper-relations";
+import { api, isApiError } from "@/web/lib/api";
+
+/** The reader's queries (core-app.md section 9: the paper query is stale after 1 hour, kept 24 hours). */
+export const paperKeys = {
+  paper: (id: string) => ["paper", id] as const,
+  work: (doi: string) => ["paper-work", doi] as const,
+  relations: (kind: string, workId: string, page: number) => ["paper-relations", kind, workId, page] as const,
+};
+
+/** The spec's paper-load messages (core-app.md section 8, "Paper load"). */
+export const PAPER_MESSAGES = {
+  notFound: "Paper not found. The paper ID may be invalid or the paper may not exist.",
+  failed: "Failed to load paper. Please check the paper ID and try again.",
+} as const;
+
+/** The message for a failed paper load: an unknown or unreadable id is "not found"; anything else "failed". */
+export function paperErrorMessage(error: unknown): string {
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return PAPER_MESSAGES.notFound;
+  return PAPER_MESSAGES.failed;
+}
+
+export function fetchPaper(id: string): Promise<Paper> {
+  return api.get<{ paper: Paper }>("/papers/lookup", { query: { id } }).then((body) => body.paper);
+}
+
+/**
+ * The paper behind an id, fetched once and cached. A paper handed over in navigation state
+ * shows at once (as placeholder data) while the full record loads.
+ */
+export function usePaper(id: string, handedOver: Paper | undefined) {
+  return useQuery({
+    queryKey: paperKeys.paper(id),
+    queryFn: () => fetchPaper(id),
+    staleTime: PAPER_STALE_MS,
+    gcTime: PAPER_KEEP_MS,
+    placeholderData: handedOver,
+    enabled: id.length > 0,
+  });
+}
+
+export function fetchWork(doi: string): Promise<WorkLookup> {
+  return api.get<WorkLookup>("/papers/work", { query: { doi } });
+}
+
+export function fetchRelations(kind: "references" | "citations", workId: string, page: number, perPage: number): Promise<RelationsPage> {
+  return api.get<RelationsPage>(`/papers/${kind}`, { query: { workId, page: String(page), perPage: String(perPage) } });
+}

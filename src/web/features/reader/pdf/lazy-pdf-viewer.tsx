@@ -1,0 +1,46 @@
+import { lazy, Suspense } from "react";
+import { Loader2 } from "lucide-react";
+import type { Paper } from "@/shared/paper";
+
+// pdf.js (and the viewer around it) loads only when a PDF is opened, never with the app.
+const loadViewer = () => import("./pdf-viewer");
+const PdfViewer = lazy(loadViewer);
+
+/**
+ * Arriving straight at /pdf/{id}: fetch the viewer and start on the PDF while the paper's
+ * details load, rather than one after the other.
+ */
+function startEarly(pathname: string): void {
+  const match = /^\/pdf\/(.+)$/.exec(pathname);
+  if (!match?.[1]) return;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]);
+  } catch {
+    return;
+  }
+  if (!/^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(id)) return;
+  void loadViewer();
+  void import("./pdf-document").then(({ pdfProxyUrl, prefetchPdf }) => prefetchPdf(pdfProxyUrl(id)));
+}
+if (typeof window !== "undefined") startEarly(window.location.pathname);
+
+function ViewerLoading() {
+  return (
+    <div className="flex h-[calc(100dvh-8rem)] min-h-[26rem] items-center justify-center rounded-xl border border-border bg-muted/50 sm:h-[calc(100dvh-10rem)]" role="status">
+      <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
+        <Loader2 className="size-6 animate-spin" aria-hidden />
+        Loading PDF...
+      </div>
+    </div>
+  );
+}
+
+/** The PDF viewer of the reader, loaded on demand. */
+export function LazyPdfViewer(props: { paper: Paper; paperId: string }): React.JSX.Element {
+  return (
+    <Suspense fallback={<ViewerLoading />}>
+      <PdfViewer paper={props.paper} paperId={props.paperId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,111 @@
+import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
+import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
+import type { Paper } from "@/shared/paper";
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** Why a PDF did not open: a timeout (download instead) or an error with the spec's message. */
+export class PdfLoadError extends Error {
+  constructor(
+    readonly kind: "timeout" | "error",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PdfLoadError";
+  }
+}
+
+/** The proxy URL of a paper's PDF; cleaned as the proxy cleans it, so one paper has one URL. */
+export function pdfProxyUrl(arxivId: string): string {
+  return `/api/pdf-proxy?paperId=${encodeURIComponent(cleanPdfPaperId(arxivId))}`;
+}
+
+/** The arXiv id the proxy can fetch for this paper, or null (a paper from elsewhere). */
+export function proxiableArxivId(paper: Paper, routeId: string): string | null {
+  if (paper.arxivId) return paper.arxivId;
+  if (paper.source === "arxiv") return paper.id;
+  return /^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(routeId) ? routeId : null;
+}
+
+/** The proxy's own words for a failed answer (its `{ error: { message } }`), when it gives any. */
+async function proxyMessage(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, { headers: { Range: "bytes=0-0" } });
+    if (response.ok) return null;
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === "string" ? body.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Turns pdf.js's failure into one of the spec's messages. */
+export async function describeLoadFailure(error: unknown, url: string): Promise<PdfLoadError> {
+  if (error instanceof PdfLoadError) return error;
+  const name = error instanceof Error ? error.name : "";
+  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 0;
+  if (status >= 400 || name === "ResponseException" || name === "UnexpectedResponseException") {
+    const message = (await proxyMessage(url)) ?? (status ? PDF_MESSAGES.downloadFailed(status) : PDF_MESSAGES.proxyFailed);
+    return new PdfLoadError("error", message);
+  }
+  if (name === "InvalidPDFException" || name === "FormatError") {
+    return new PdfLoadError("error", PDF_MESSAGES.loadingError(error instanceof Error ? error.message : "Invalid PDF"));
+  }
+  if (name === "MissingPDFException") return new PdfLoadError("error", PDF_MESSAGES.documentFailed);
+  // No answer at all: the proxy could not be reached or the connection broke.
+  return new PdfLoadError("error", PDF_MESSAGES.proxyFailed);
+}
+
+/**
+ * Opens a PDF through the proxy with pdf.js (range requests, so a long file's later pages
+ * are fetched as they are needed); gives up after the spec's 15 s.
+ */
+export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel: () => void } {
+  const task: PDFDocumentLoadingTask = getDocument({
+    url,
+    disableAutoFetch: true,
+    rangeChunkSize: 256 * 1024,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new PdfLoadError("timeout", PDF_MESSAGES.timeout));
+      void task.destroy();
+    }, PDF_LOAD_TIMEOUT_MS);
+  });
+  const promise = Promise.race([task.promise, timeout])
+    .catch(async (error: unknown) => {
+      throw await describeLoadFailure(error, url);
+    })
+    .finally(() => clearTimeout(timer));
+  return {
+    promise,
+    cancel: () => {
+      clearTimeout(timer);
+      void task.destroy();
+    },
+  };
+}
+
+type OpeningPdf = ReturnType<typeof openPdf>;
+const prefetched = new Map<string, OpeningPdf>();
+
+/**
+ * Starts opening a PDF before the viewer is on screen (the reader knows the id from the URL
+ * while the paper's details are still on their way); the viewer then takes it over.
+ */
+export function prefetchPdf(url: string): void {
+  if (prefetched.has(url)) return;
+  const opening = openPdf(url);
+  // The viewer handles a failure when it takes this over; until then it is no unhandled rejection.
+  opening.promise.catch(() => undefined);
+  prefetched.set(url, opening);
+}
+
+/** The prefetched opening of this URL, or a new one. Taken once: a Retry opens afresh. */
+export function takePdf(url: string): OpeningPdf {
+  const opening = prefetched.get(url);
+  prefetched.delete(url);
+  return opening ?? openPdf(url);
+}

@@ -1,0 +1,92 @@
+import type { PaperNote } from "@/shared/paper-notes";
+import { api, isApiError } from "@/web/lib/api";
+import { parseJsonOrNull } from "@/web/lib/local-store";
+import { readString, writeString } from "@/web/lib/storage";
+
+/**
+ * Markdown notes, one per paper (the reader's Notes card). Device notes for anonymous
+ * visitors live in localStorage under `paper-notes`; a signed-in user's in /api/me/notes.
+ * Saving blank text removes the note.
+ */
+export interface NotesStore {
+  get(paperId: string): Promise<PaperNote | null>;
+  save(paperId: string, content: string): Promise<PaperNote | null>;
+}
+
+export const DEVICE_NOTES_KEY = "paper-notes";
+
+type NoteMap = Record<string, { content: string; updatedAt: string }>;
+
+function readNotes(): NoteMap {
+  const parsed = parseJsonOrNull(readString(DEVICE_NOTES_KEY));
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as NoteMap) : {};
+}
+
+export function createDeviceNotesStore(now: () => Date = () => new Date()): NotesStore & { list(): PaperNote[] } {
+  return {
+    async get(paperId) {
+      const entry = readNotes()[paperId];
+      return entry && typeof entry.content === "string" ? { paperId, content: entry.content, updatedAt: entry.updatedAt } : null;
+    },
+    async save(paperId, content) {
+      const notes = readNotes();
+      if (content.trim() === "") {
+        delete notes[paperId];
+        if (!writeString(DEVICE_NOTES_KEY, JSON.stringify(notes))) throw new Error("The device storage is full.");
+        return null;
+      }
+      const note = { content, updatedAt: now().toISOString() };
+      notes[paperId] = note;
+      if (!writeString(DEVICE_NOTES_KEY, JSON.stringify(notes))) throw new Error("The device storage is full.");
+      return { paperId, ...note };
+    },
+    list() {
+      return Object.entries(readNotes()).map(([paperId, entry]) => ({ paperId, content: entry.content, updatedAt: entry.updatedAt }));
+    },
+  };
+}
+
+function notePath(paperId: string): string {
+  return `/api/me/notes/${encodeURIComponent(paperId)}`;
+}
+
+export function createServerNotesStore(options: { ready?: () => Promise<unknown> } = {}): NotesStore {
+  const ready = options.ready ?? (async () => undefined);
+  return {
+    async get(paperId) {
+      await ready().catch(() => undefined);
+      try {
+        return (await api.get<{ note: PaperNote }>(notePath(paperId))).note;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    async save(paperId, content) {
+      await ready().catch(() => undefined);
+      return (await api.put<{ note: PaperNote | null }>(notePath(paperId), { content })).note;
+    },
+  };
+}
+
+/**
+ * Sign-in: the device's notes go up to the account where the account has none for the paper
+ * (an account's own note wins), then leave the device. A note the server refuses stays.
+ */
+export async function migrateDeviceNotes(): Promise<"nothing" | "moved" | "failed"> {
+  const notes = readNotes();
+  const entries = Object.entries(notes).filter(([, entry]) => typeof entry?.content === "string" && entry.content.trim() !== "");
+  if (entries.length === 0) return "nothing";
+  const server = createServerNotesStore();
+  let failed = false;
+  for (const [paperId, entry] of entries) {
+    try {
+      if (!(await server.get(paperId))) await server.save(paperId, entry.content);
+      delete notes[paperId];
+    } catch {
+      failed = true;
+    }
+  }
+  writeString(DEVICE_NOTES_KEY, JSON.stringify(notes));
+  return failed ? "failed" : "moved";
+}
