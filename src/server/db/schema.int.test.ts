@@ -101,6 +101,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
         pageNumber: 1,
         coordinates: { x: 0.1, y: 0.1, width: 0.2, height: 0.05 },
       });
+      await db.insert(schema.userPaperNotes).values({ userId: id, paperId: "2401.12345", content: "A note" });
       await db.insert(schema.visitorEvents).values({ eventName: "search", userId: id });
       await db.insert(schema.llmUsage).values({ provider: "openai", model: "m", userId: id, success: true });
       await db.insert(schema.userIntegrations).values({ userId: id, integrationType: "zotero", credentials: {} });

@@ -63,6 +63,7 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
   ok(await api.post("/search-history", { entries: [testSearch(Date.now() - 1000, "graphs")] }));
   ok(await api.post("/history", { paper: testPaper("2401.00001"), viewType: "abs" }));
   ok(await api.put("/bookmarks/2401.00002", { paper: testPaper("2401.00002") }));
+  ok(await api.put("/notes/2401.00002", { content: "A note on this paper" }));
   const events = await fetch(`${server.url}/api/events`, {
     method: "POST",
     headers: owner.headers(),
