@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { catchupSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
@@ -7,6 +8,7 @@ import { serverSuite } from "./server.bench";
 const SUITES: Record<string, () => Promise<Figure[]>> = {
   server: serverSuite,
   search: searchSuite,
+  catchup: catchupSuite,
 };
 
 /**
