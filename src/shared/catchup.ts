@@ -378,3 +378,56 @@ export function describeExplanation(explanation: ScoreExplanation): string[] {
   for (const term of explanation.excludeTerms) reasons.push(`excluded "${term}" ${SCORE_PER_EXCLUDE_TERM}`);
   return reasons;
 }
+
+/** The feed's tabs and list filter. */
+export const CATCHUP_TABS = ["all", "recommended"] as const;
+export type CatchupTab = (typeof CATCHUP_TABS)[number];
+export const CATCHUP_FILTERS = ["all", "recommended", "bookmarked"] as const;
+export type CatchupFilter = (typeof CATCHUP_FILTERS)[number];
+
+/** Limits on what a feed request may carry. */
+export const CATCHUP_MAX_CATEGORIES = 20;
+export const CATCHUP_MAX_TERMS = 500;
+export const CATCHUP_MAX_AUTHORS = 100;
+export const CATCHUP_MAX_BOOKMARK_IDS = 5000;
+
+/**
+ * POST /api/catchup/feed: the profile travels in the body, so anonymous visitors (whose
+ * profile lives on the device) and signed-in users get the same feed from the shared index.
+ */
+export type CatchupFeedRequest = {
+  profile: CatchupProfile;
+  /** The categories shown; defaults to the profile's (cs.AI when empty). */
+  categories?: string[];
+  range: CatchupRange;
+  threshold: number;
+  tab: CatchupTab;
+  filter: CatchupFilter;
+  /** The author search box: papers with an author whose name contains this. */
+  author?: string;
+  /** Sent with filter "bookmarked": the ids of the visitor's bookmarks. */
+  bookmarkedIds?: string[];
+  page: number;
+};
+
+/** How fresh the shared index is for the categories asked for. */
+export type CatchupIndexStatus = {
+  /** The oldest last successful refresh among the categories; null when one never loaded. */
+  refreshedAt: string | null;
+  /** True when a refresh failed and the feed shows the last good index. */
+  stale: boolean;
+  /** Categories whose last refresh failed. */
+  failedCategories: string[];
+};
+
+export type CatchupFeedResponse<P> = {
+  papers: { paper: P; explanation: ScoreExplanation }[];
+  /** Papers in this tab and filter. */
+  total: number;
+  /** All papers of the range (after dropping those at 0) and how many are recommended. */
+  counts: { all: number; recommended: number };
+  page: number;
+  pageSize: number;
+  categories: string[];
+  index: CatchupIndexStatus;
+};
