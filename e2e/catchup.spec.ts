@@ -204,4 +204,15 @@ test("settings: research interests with the spec's validation messages", async (
   // The feed uses what was just set (on this device, signed out).
   await page.goto("/catchup");
   await expect(page.getByText("graph neural-network", { exact: true })).toBeVisible();
+
+  // The profile page sums it up and links to each settings section.
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByText("graph neural-network", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ada Lovelace", { exact: true })).toBeVisible();
+  await expect(page.getByText("Coming Soon")).toBeVisible();
+  for (const section of ["profile", "categories", "keywords", "exclude"]) {
+    await expect(page.locator(`a[href="/settings?section=${section}"]`)).toHaveCount(1);
+  }
+  await shoot("profile");
 });
