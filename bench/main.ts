@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { catchupSuite } from "./catchup.bench";
+import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   server: serverSuite,
   search: searchSuite,
   catchup: catchupSuite,
+  digest: digestSuite,
 };
 
 /**

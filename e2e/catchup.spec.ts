@@ -53,9 +53,9 @@ test("an anonymous visitor loads the feed, tunes the sensitivity and bookmarks a
   await loadFeed(page);
   await expect(page.getByText("none (cs.AI is used)")).toBeVisible();
   await expect(page.getByLabel("Categories in the feed").getByText("cs.AI", { exact: true })).toBeVisible();
-  await expect(page.getByText(/Score 30%/).first()).toBeVisible();
+  await expect(page.getByText(/Score 30%/).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Select time range")).toHaveValue("daily");
-  await expect(page.getByText("30.0%")).toBeVisible();
+  await expect(page.getByText("30.0%", { exact: true })).toBeVisible();
   await shoot("catchup-anonymous");
 
   // With only the category counting (0.3), a sensitivity above it empties Recommended.
@@ -63,8 +63,8 @@ test("an anonymous visitor loads the feed, tunes the sensitivity and bookmarks a
   const before = await recommendedCount(page);
   expect(before).toBeGreaterThan(0);
   await setSensitivity(page, 0.45);
-  await expect(page.getByText("45.0%")).toBeVisible();
-  await expect(page.getByText("No recommended papers based on your profile. Lower the sensitivity or add keywords.")).toBeVisible();
+  await expect(page.getByText("45.0%", { exact: true })).toBeVisible();
+  await expect(page.getByText("No recommended papers based on your profile. Lower the sensitivity or add keywords.")).toBeVisible({ timeout: 30_000 });
   await setSensitivity(page, 0.3);
   await expect(page.getByText(/Score 30%/).first()).toBeVisible();
 
@@ -102,8 +102,8 @@ test("a signed-in user's profile drives the Recommended tab, with the reasons sh
   await shoot("catchup-recommended");
   const at30 = await recommendedCount(page);
   await setSensitivity(page, 0.5);
-  await expect(page.getByText("50.0%")).toBeVisible();
-  await expect.poll(() => recommendedCount(page)).toBeLessThan(at30);
+  await expect(page.getByText("50.0%", { exact: true })).toBeVisible();
+  await expect.poll(() => recommendedCount(page), { timeout: 30_000 }).toBeLessThan(at30);
   const at50 = await recommendedCount(page);
   expect(at50).toBeGreaterThan(0);
   await expect(page.getByText(/Score (5\d|[6-9]\d|100)%/).first()).toBeVisible();
