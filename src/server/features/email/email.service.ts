@@ -115,14 +115,31 @@ export async function startEmailFeature(deps: {
     return { processed: recipients.length, success, errors, skipped, message };
   }
 
-  await boss.work<EmailJob>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) {
-      // A failure throws: pg-boss keeps the job and retries it later with backoff.
-      await mailer.send(job.data.message);
-      const delivery = job.data.delivery;
-      if (delivery) await repository.markSent(delivery.userId, delivery.frequency, delivery.period);
-    }
-  });
+  // Batches of 25, each job settled on its own: one refused message is retried alone, and the
+  // others of its batch are never sent twice.
+  await boss.work<EmailJob, unknown, { pollingIntervalSeconds: number; batchSize: number; perJobResults: true }>(
+    EMAIL_QUEUE,
+    { pollingIntervalSeconds: 1, batchSize: 25, perJobResults: true },
+    async (jobs) => {
+      const results = [];
+      for (const job of jobs) {
+        try {
+          await mailer.send(job.data.message);
+        } catch (error) {
+          logger.warn({ err: error, to: job.data.message.to }, "e-mail not sent; it will be retried");
+          results.push({ id: job.id, status: "failed" as const, output: { message: error instanceof Error ? error.message : String(error) } });
+          continue;
+        }
+        // Sent: the job is done whatever happens to the bookkeeping (a retry would send it twice).
+        results.push({ id: job.id, status: "completed" as const });
+        const delivery = job.data.delivery;
+        if (delivery) {
+          await repository.markSent(delivery.userId, delivery.frequency, delivery.period).catch((error) => logger.warn({ err: error }, "digest sent but not marked"));
+        }
+      }
+      return results;
+    },
+  );
   for (const frequency of DIGEST_FREQUENCIES) {
     await boss.work(digestQueue(frequency), async () => {
       await runDigest(frequency);
