@@ -83,7 +83,7 @@ export async function catchupSuite(): Promise<Figure[]> {
   ];
 }
 
-const DIGEST_USERS = 1000;
+const DIGEST_USERS = Number(process.env.DIGEST_BENCH_USERS ?? 1000);
 
 /**
  * Issue 7's digest figure: one daily digest run for 1,000 users with profiles over 5
