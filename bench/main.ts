@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
 import { readerSuite } from "./reader.bench";
@@ -11,6 +12,8 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   search: searchSuite,
   library: librarySuite,
   reader: readerSuite,
+  catchup: catchupSuite,
+  digest: digestSuite,
 };
 
 /**

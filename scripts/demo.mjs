@@ -73,6 +73,10 @@ const app = startChild(process.execPath, ["--enable-source-maps", serverBundle],
     GITHUB_TOKEN_URL: `${sandboxUrl}/oauth/github/login/oauth/access_token`,
     GITHUB_API_URL: `${sandboxUrl}/oauth/github/api`,
     CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? "demo@quire.invalid",
+    // The sandbox corpus's newest papers are from 3 June 2026: the catch-up clock starts just after.
+    CLOCK_START: process.env.CLOCK_START ?? "2026-06-04T06:00:00Z",
+    // The demo's admin (the developer pages' digest test, POST /api/email/send).
+    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@quire.invalid",
   },
 });
 await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);

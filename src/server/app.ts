@@ -11,6 +11,11 @@ import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
 import { htmlRoutes } from "@/server/features/html/html.routes";
 import { htmlService } from "@/server/features/html/html.service";
+import { catchupRepository } from "@/server/features/catchup/catchup.repository";
+import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
+import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
+import { emailRoutes } from "@/server/features/email/email.routes";
+import type { EmailFeature } from "@/server/features/email/email.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
 import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
 import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
@@ -24,6 +29,7 @@ import { requestContext } from "@/server/http/request-context";
 import { securityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
+import { clockFrom } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
 import type { Sources } from "@/server/sources/sources";
 
@@ -36,7 +42,21 @@ export type AppDeps = {
   /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
+  /** The catch-up feed; built from the sources when not given. */
+  catchup?: CatchupService;
+  /** Queued e-mail and digests (/api/email/*); those routes exist only when it is given. */
+  email?: EmailFeature;
 };
+
+/** The catch-up service main.ts and the app share (the digests score from the same index). */
+export function createCatchup(deps: Pick<AppDeps, "config" | "database" | "sources" | "logger">): CatchupService {
+  return catchupService({
+    repository: catchupRepository(deps.database.db),
+    arxiv: deps.sources.arxiv,
+    clock: clockFrom(deps.config.CLOCK_START),
+    logger: deps.logger,
+  });
+}
 
 /**
  * Composes every route. Order matters: request id and logging first, security headers on
@@ -76,6 +96,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf })));
   app.route("/api/me", createMeRoutes({ auth, database, logger, config }));
+  app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
+  if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
 
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");

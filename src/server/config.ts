@@ -86,6 +86,14 @@ export const configSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /**
+   * Where the catch-up and digest clock starts (ISO date-time); it runs forward from boot.
+   * For the demo and tests, whose sandbox corpus ends in June 2026; unset in production.
+   */
+  CLOCK_START: optionalString.pipe(z.union([z.undefined(), z.iso.datetime({ offset: true, error: "must be an ISO date-time" })])),
+  /** Digest schedules (cron, UTC): daily and weekly catch-up e-mails. */
+  DIGEST_DAILY_CRON: z.string().trim().min(1).default("0 7 * * *"),
+  DIGEST_WEEKLY_CRON: z.string().trim().min(1).default("0 7 * * 1"),
   /** Maximum JSON request body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(1024 * 1024),
 });

@@ -1,11 +1,13 @@
 import { serve } from "@hono/node-server";
-import { createApp } from "@/server/app";
+import { createApp, createCatchup } from "@/server/app";
 import { createAuth, promoteConfiguredAdmins } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
+import { startEmailFeature } from "@/server/features/email/email.service";
 import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
+import { clockFrom } from "@/server/lib/clock";
 import { createLogger } from "@/server/logger";
 import { createMailer, mailFrom } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
@@ -42,11 +44,14 @@ async function main(): Promise<void> {
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
-  const auth = createAuth({ db: database.db, config, secret, mailer, logger });
+  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
+  const catchup = createCatchup({ config, database, sources, logger });
+  const email = await startEmailFeature({ database, config, secret, mailer, catchup, clock: clockFrom(config.CLOCK_START), logger });
+  // The welcome e-mail goes through the queue; verification links stay immediate.
+  const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email.outbox, logger });
   const promoted = await promoteConfiguredAdmins(database.db, config);
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
-  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
-  const app = createApp({ config, database, auth, sources, logger });
+  const app = createApp({ config, database, auth, sources, logger, catchup, email });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
@@ -67,8 +72,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
     stopCacheCleanup();
-    mailer.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await email.stop().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
+    mailer.close();
     await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
     lock?.release();
     process.exit(code);

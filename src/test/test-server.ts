@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createApp } from "@/server/app";
+import { createApp, createCatchup } from "@/server/app";
+import { startEmailFeature, type EmailFeature } from "@/server/features/email/email.service";
+import { clockFrom } from "@/server/lib/clock";
 import { createAuth } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { loadConfig, type Config } from "@/server/config";
@@ -16,6 +18,8 @@ export type TestServer = {
   sentMail: MailMessage[];
   config: Config;
   database: DatabaseHandle;
+  /** The queue-backed e-mail feature, when `email` was asked for. */
+  email?: EmailFeature;
   close(): Promise<void>;
 };
 
@@ -28,6 +32,8 @@ export async function startTestServer(
     database?: DatabaseHandle;
     /** The sandbox upstream to wire every source to. */
     sandboxUrl?: string;
+    /** Start the job queue and /api/email (welcome e-mails then go through it); no cron schedules. */
+    email?: { retryDelaySeconds?: number };
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -65,9 +71,23 @@ export async function startTestServer(
         },
         close() {},
       };
-  const auth = createAuth({ db: database.db, config, secret, mailer, logger });
   const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
-  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir });
+  const catchup = createCatchup({ config, database, sources, logger });
+  const email = options.email
+    ? await startEmailFeature({
+        database,
+        config,
+        secret,
+        mailer,
+        catchup,
+        clock: clockFrom(config.CLOCK_START),
+        logger,
+        retryDelaySeconds: options.email.retryDelaySeconds,
+        schedule: false,
+      })
+    : undefined;
+  const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
+  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir, catchup, email });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
@@ -76,8 +96,10 @@ export async function startTestServer(
     sentMail,
     config,
     database,
+    email,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await email?.stop();
       mailer.close();
       if (!options.database) await database.close();
     },

@@ -52,6 +52,8 @@ const appRoutes: RouteObject[] = [
     lazy: () =>
       import("@/web/features/account/delete-account-page").then((m) => ({ Component: m.DeleteAccountPage })),
   },
+  { path: "catchup", lazy: () => import("@/web/features/catchup/catchup-page").then((m) => ({ Component: m.CatchupPage })) },
+  { path: "profile", lazy: () => import("@/web/features/profile/profile-page").then((m) => ({ Component: m.ProfilePage })) },
   { path: "settings", lazy: () => import("@/web/features/settings/settings-page").then((m) => ({ Component: m.SettingsPage })) },
   { path: "user-data", lazy: () => import("@/web/features/user-data/user-data-page").then((m) => ({ Component: m.UserDataPage })) },
   { path: "bookmarks", lazy: () => import("@/web/features/library/bookmarks-page").then((m) => ({ Component: m.BookmarksPage })) },

@@ -21,8 +21,17 @@ export const ACCOUNT_ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
 const SIGN_IN_PATHS = ["/sign-in/email"];
 
 /** better-auth over Quire's database, mounted at /api/auth/*. */
-export function createAuth(options: { db: Database; config: Config; secret: string; mailer: Mailer; logger: Logger }) {
+export function createAuth(options: {
+  db: Database;
+  config: Config;
+  secret: string;
+  mailer: Mailer;
+  /** Where the welcome e-mail goes (the job queue's outbox in production); `mailer` otherwise. */
+  welcomeMailer?: Mailer;
+  logger: Logger;
+}) {
   const { db, config, secret, mailer, logger } = options;
+  const welcomeMailer = options.welcomeMailer ?? mailer;
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const providers = socialProviders(config);
   const attemptRule = { max: config.AUTH_ACCOUNT_ATTEMPTS, windowMs: ACCOUNT_ATTEMPT_WINDOW_MS };
@@ -43,7 +52,7 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
         .from(schema.userProfiles)
         .where(eq(schema.userProfiles.userId, userId));
       if (profile && profile.emailPreferences.welcome === false) return;
-      await mailer.send(welcomeEmail({ to: claimed.email, name: claimed.name, appUrl: config.publicUrl }));
+      await welcomeMailer.send(welcomeEmail({ to: claimed.email, name: claimed.name, appUrl: config.publicUrl }));
     } catch (error) {
       logger.warn({ err: error, userId }, "welcome e-mail failed");
     }

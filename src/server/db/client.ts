@@ -19,6 +19,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The embedded PGlite (the job queue talks to it through pg-boss's adapter); absent on Postgres. */
+  pglite?: PGlite;
+  /** The Postgres connection string; absent on PGlite. */
+  connectionString?: string;
   /** Applies the committed migrations in /drizzle. */
   migrate(): Promise<void>;
   /** Round-trips a trivial query; rejects when the database is unreachable. */
@@ -36,6 +40,7 @@ export async function openPglite(location: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
@@ -56,6 +61,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db,
     kind: "postgres",
+    connectionString,
     migrate: async () => {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
     },

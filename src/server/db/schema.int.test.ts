@@ -109,6 +109,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
       await db.insert(schema.zoteroSyncLogs).values({ userId: id, event: "sync_started" });
       await db.insert(schema.userApiKeys).values({ userId: id, providerName: "openai", encryptedApiKey: "x" });
       await db.insert(schema.userPdfCache).values({ userId: id, paperId: "2401.12345", storagePath: `user-${id}/arxiv/2401.12345.pdf` });
+      await db.insert(schema.digestDeliveries).values({ userId: id, frequency: "daily", period: "2026-06-04" });
     }
     const owned = tables
       .filter((table) => getTableConfig(table).columns.some((column) => column.name === "user_id"))

@@ -4,3 +4,4 @@ export * from "./schema/user-data";
 export * from "./schema/papers";
 export * from "./schema/integrations";
 export * from "./schema/system";
+export * from "./schema/catchup";

@@ -8,6 +8,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on digests. */
+  headers?: Record<string, string>;
 };
 
 /** Sends e-mail. Callers decide whether a failure matters (the welcome e-mail's is only logged). */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import {
+import { digestDeliveries,
   highlights,
   llmUsage,
   papers,
@@ -88,6 +88,7 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
   user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "enc" }),
   user_pdf_cache: (userId) => server.database.db.insert(userPdfCache).values({ userId, paperId: "p1", storagePath: `pdf/${userId}/p1` }),
   llm_usage: (userId) => server.database.db.insert(llmUsage).values({ userId, provider: "openai", model: "m", success: true }),
+  digest_deliveries: (userId) => server.database.db.insert(digestDeliveries).values({ userId, frequency: "daily", period: "2026-06-04" }),
 };
 
 async function fillEverything(owner: SignedInUser): Promise<void> {

@@ -17,6 +17,8 @@ export type ArxivQueryParams = {
   maxResults?: number;
   sortBy?: ArxivSortBy;
   sortOrder?: "ascending" | "descending";
+  /** Override the response cache's freshness (0: always ask arXiv, e.g. the catch-up index refresh). */
+  freshMs?: number;
 };
 
 /** The arXiv API through the shared upstream client. */
@@ -44,7 +46,7 @@ export function createArxivSource(options: { client: UpstreamClient; apiUrl: str
     const isIdLookup = !params.searchQuery && (params.idList?.length ?? 0) > 0;
     return client.get(urlFor(params), {
       accept: "application/atom+xml",
-      freshMs: isIdLookup ? ID_LOOKUP_FRESH_MS : SEARCH_STALE_MS,
+      freshMs: params.freshMs ?? (isIdLookup ? ID_LOOKUP_FRESH_MS : SEARCH_STALE_MS),
       keepMs: isIdLookup ? ID_LOOKUP_KEEP_MS : SEARCH_KEEP_MS,
     });
   }

@@ -17,10 +17,11 @@ type PaperCardListProps = {
   detailsIdFor: (paperId: string) => string;
   onAuthorClick?: (author: string) => void;
   renderActions?: (paper: Paper) => ReactNode;
+  renderNote?: (paper: Paper) => ReactNode;
 };
 
 /** The narrow-screen list: one card per paper. */
-export function PaperCardList({ papers, label, columns, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions }: PaperCardListProps) {
+export function PaperCardList({ papers, label, columns, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions, renderNote }: PaperCardListProps) {
   return (
     <ol className="space-y-3" aria-label={label}>
       {papers.map((paper, index) => {
@@ -48,6 +49,7 @@ export function PaperCardList({ papers, label, columns, expanded, onToggle, deta
                   <div className="mt-1.5 text-[0.8125rem] text-muted-foreground">
                     <AuthorList authors={paper.authors} onAuthorClick={onAuthorClick} />
                   </div>
+                  {renderNote ? <div className="mt-2">{renderNote(paper)}</div> : null}
                   <div className="mt-2 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
                     <CategoryBadge paper={paper} />
                     <span className="tabular-nums">

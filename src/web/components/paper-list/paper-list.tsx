@@ -31,6 +31,8 @@ export type PaperListProps = {
   onAuthorClick?: (author: string) => void;
   /** Extra row actions after Read, View, PDF and Bookmark. */
   renderActions?: (paper: Paper) => ReactNode;
+  /** A line under each title (catch-up: why the paper scored). */
+  renderNote?: (paper: Paper) => ReactNode;
   /** A heading makes the list collapsible, and the collapsed state is remembered. */
   heading?: ReactNode;
   /** Dims the list while newer results load. */
@@ -66,7 +68,7 @@ function ownSortOptions(columns: PaperListColumns): PaperListSortOption[] {
  * table on wide screens and cards with a sort dropdown on narrow ones, rows expanding to the
  * abstract and details.
  */
-export function PaperList({ tableId, papers, label, columns = {}, sorting, onAuthorClick, renderActions, heading, busy }: PaperListProps) {
+export function PaperList({ tableId, papers, label, columns = {}, sorting, onAuthorClick, renderActions, renderNote, heading, busy }: PaperListProps) {
   const isWide = useMediaQuery(`(min-width: ${BREAKPOINT_LARGE_PX}px)`);
   const [preferences, updatePreferences] = usePaperListPreferences(tableId);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -153,6 +155,7 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
               detailsIdFor={detailsIdFor}
               onAuthorClick={onAuthorClick}
               renderActions={renderActions}
+              renderNote={renderNote}
             />
           ) : (
             <>
@@ -178,6 +181,7 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
                 detailsIdFor={detailsIdFor}
                 onAuthorClick={onAuthorClick}
                 renderActions={renderActions}
+              renderNote={renderNote}
               />
             </>
           )}

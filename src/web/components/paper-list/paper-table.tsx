@@ -21,6 +21,7 @@ type PaperTableProps = {
   detailsIdFor: (paperId: string) => string;
   onAuthorClick?: (author: string) => void;
   renderActions?: (paper: Paper) => ReactNode;
+  renderNote?: (paper: Paper) => ReactNode;
 };
 
 function SortHeader({
@@ -64,7 +65,7 @@ function SortHeader({
 
 /** The wide-screen list: one row per paper, expandable to its abstract and details. */
 export function PaperTable(props: PaperTableProps) {
-  const { papers, columns, sort, sortableColumns, onSortColumn, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions } = props;
+  const { papers, columns, sort, sortableColumns, onSortColumn, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions, renderNote } = props;
   const columnCount = 5 + (columns.index ? 1 : 0) + (columns.added ? 1 : 0);
   const header = (column: PaperSortColumn, text: string, className?: string) => (
     <SortHeader column={column} sort={sort} sortable={sortableColumns.has(column)} onSort={onSortColumn} className={className}>
@@ -125,6 +126,7 @@ export function PaperTable(props: PaperTableProps) {
                       />
                       <span className="font-medium leading-snug group-hover:text-primary">{paper.title || "Untitled"}</span>
                     </button>
+                    {renderNote ? <div className="mt-1.5 pl-5.5">{renderNote(paper)}</div> : null}
                   </td>
                   <td className="px-3 py-3 text-[0.8125rem] text-muted-foreground">
                     <AuthorList authors={paper.authors} onAuthorClick={onAuthorClick} />

@@ -58,7 +58,8 @@ describe("/settings for an anonymous visitor", () => {
       expect(screen.getByRole("heading", { level: 2, name })).toBeTruthy();
     }
     expect(screen.getByRole("heading", { name: /Email Preferences/ })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Edit research profile" }).getAttribute("href")).toBe("/profile");
+    // Research interests are edited in place; each Add button waits for some input.
+    expect((screen.getByRole("button", { name: "Add keyword" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("link", { name: "Delete account" })).toBeNull();
     expect(screen.getByText("0.1.0")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Source code/ })).toBeTruthy();

@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  CATCHUP_DEFAULT_RANGE,
+  CATCHUP_FILTERS,
+  CATCHUP_MAX_AUTHORS,
+  CATCHUP_MAX_BOOKMARK_IDS,
+  CATCHUP_MAX_CATEGORIES,
+  CATCHUP_MAX_TERMS,
+  CATCHUP_RANGES,
+  CATCHUP_TABS,
+  CATCHUP_THRESHOLD_DEFAULT,
+  CATCHUP_THRESHOLD_MAX,
+  CATCHUP_THRESHOLD_MIN,
+} from "@/shared/catchup";
+import type { AppEnv } from "@/server/http/context";
+import { readJson } from "@/server/http/validation";
+import type { CatchupService } from "./catchup.service";
+
+/** An arXiv category code such as cs.AI, math.CO, hep-th or q-bio.NC. */
+export const categoryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z-]{0,15}(\.[A-Za-z][A-Za-z-]{0,15})?$/, "Unknown category code");
+
+// Feed terms are matched, never stored, so the request takes what a stored profile may hold
+// (an older one may predate a rule) within the same size limits.
+const term = z.string().max(200);
+const feedRequestSchema = z
+  .object({
+    profile: z
+      .object({
+        authors: z.array(term).max(CATCHUP_MAX_AUTHORS).default([]),
+        categories: z.array(categoryCodeSchema).max(CATCHUP_MAX_CATEGORIES).default([]),
+        keywords: z.array(term).max(CATCHUP_MAX_TERMS).default([]),
+        excludeTerms: z.array(term).max(CATCHUP_MAX_TERMS).default([]),
+      })
+      .strict()
+      .default({ authors: [], categories: [], keywords: [], excludeTerms: [] }),
+    categories: z.array(categoryCodeSchema).max(CATCHUP_MAX_CATEGORIES).optional(),
+    range: z.enum(CATCHUP_RANGES).default(CATCHUP_DEFAULT_RANGE),
+    threshold: z.number().min(CATCHUP_THRESHOLD_MIN).max(CATCHUP_THRESHOLD_MAX).default(CATCHUP_THRESHOLD_DEFAULT),
+    tab: z.enum(CATCHUP_TABS).default("all"),
+    filter: z.enum(CATCHUP_FILTERS).default("all"),
+    author: z.string().max(200).optional(),
+    bookmarkedIds: z.array(z.string().max(300)).max(CATCHUP_MAX_BOOKMARK_IDS).optional(),
+    page: z.number().int().min(0).max(10_000).default(0),
+  })
+  .strict();
+
+/**
+ *   POST /api/catchup/feed  CatchupFeedRequest -> CatchupFeedResponse (src/shared/catchup.ts)
+ *
+ * Open to anonymous visitors: the profile comes in the body (theirs lives on the device), and
+ * the answer is computed from the shared index only.
+ */
+export function catchupRoutes(service: CatchupService) {
+  return new Hono<AppEnv>().post("/feed", async (c) => {
+    const request = await readJson(c, feedRequestSchema);
+    return c.json(await service.feed(request));
+  });
+}

@@ -1,0 +1,193 @@
+import {
+  CATCHUP_PAGE_SIZE,
+  CATCHUP_RANGE_DAYS,
+  feedCategories,
+  recommend,
+  ScoringIndex,
+  type CatchupFeedRequest,
+  type CatchupFeedResponse,
+  type CatchupIndexStatus,
+  type CatchupProfile,
+  type CatchupRange,
+  type ScoredPaper,
+} from "@/shared/catchup";
+import type { Paper } from "@/shared/paper";
+import type { Clock } from "@/server/lib/clock";
+import type { Logger } from "@/server/logger";
+import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { CatchupRepository, CategoryState } from "./catchup.repository";
+
+/** Papers fetched per arXiv request while refreshing a category, and at most per category. */
+const INDEX_PAGE_SIZE = 500;
+const INDEX_MAX_PER_CATEGORY = 1000;
+/** The index covers the longest range. */
+const INDEX_SPAN_MS = CATCHUP_RANGE_DAYS.monthly * 24 * 60 * 60 * 1000;
+/** After a failed refresh, the next try waits this long (arXiv is not hammered while down). */
+const RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+/** A refresh another instance started and never finished is taken over after this. */
+const REFRESH_CLAIM_MS = 2 * 60 * 1000;
+
+/**
+ * arXiv announces new papers once a day (20:00 US Eastern, Sunday to Thursday). A category
+ * refreshed after the most recent midnight UTC has everything announced since, give or take
+ * the hour between the announcement and midnight: refreshing more often would only repeat the
+ * same listing.
+ */
+export function lastAnnouncement(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+type LoadedCategory = { refreshedAt: number; papers: Paper[]; index: ScoringIndex<Paper>; published: number[] };
+
+/**
+ * The catch-up feed: a shared index of each category's newest papers, refreshed from the
+ * arXiv API at most once per arXiv announcement by whichever instance gets there first, and
+ * every user's feed scored from it. No arXiv call is made for a visit while the index is fresh.
+ */
+export function catchupService(deps: { repository: CatchupRepository; arxiv: ArxivSource; clock: Clock; logger: Logger }) {
+  const { repository, arxiv, clock, logger } = deps;
+  /** Per instance: each category's papers and word index, reloaded when its refresh time changes. */
+  const loaded = new Map<string, LoadedCategory>();
+  const refreshing = new Map<string, Promise<void>>();
+
+  async function fetchListing(category: string, now: Date): Promise<Paper[]> {
+    const papers: Paper[] = [];
+    const oldest = now.getTime() - INDEX_SPAN_MS;
+    for (let start = 0; start < INDEX_MAX_PER_CATEGORY; start += INDEX_PAGE_SIZE) {
+      const page = await arxiv.search({
+        searchQuery: `cat:${category}`,
+        sortBy: "submittedDate",
+        sortOrder: "descending",
+        start,
+        maxResults: INDEX_PAGE_SIZE,
+        // The index is the cache: a refresh must see arXiv's current listing.
+        freshMs: 0,
+      });
+      papers.push(...page.papers);
+      const last = page.papers.at(-1)?.publishedDate;
+      if (page.papers.length < INDEX_PAGE_SIZE || !last || Date.parse(last) < oldest) break;
+    }
+    return papers;
+  }
+
+  async function refresh(category: string): Promise<void> {
+    const now = clock.now();
+    const claimed = await repository.claimRefresh(
+      category,
+      now,
+      lastAnnouncement(now),
+      new Date(now.getTime() - REFRESH_CLAIM_MS),
+    );
+    if (!claimed) return;
+    try {
+      const papers = await fetchListing(category, now);
+      await repository.replace(category, papers, now);
+      logger.info({ category, papers: papers.length }, "catch-up index refreshed");
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ err: error, category }, "catch-up index refresh failed; the last good index stays");
+      await repository.recordFailure(category, message);
+    }
+  }
+
+  /** Refreshes the categories that need it (one at a time: arXiv's 3-second rule applies anyway). */
+  async function ensureFresh(categories: string[]): Promise<CategoryState[]> {
+    const now = clock.now();
+    const boundary = lastAnnouncement(now).getTime();
+    const states = new Map((await repository.states(categories)).map((state) => [state.category, state]));
+    for (const category of categories) {
+      const state = states.get(category);
+      const fresh = state?.refreshedAt && state.refreshedAt.getTime() >= boundary;
+      const retryWait = state?.lastError && state.attemptedAt && now.getTime() - state.attemptedAt.getTime() < RETRY_AFTER_FAILURE_MS;
+      if (fresh || retryWait) continue;
+      let pending = refreshing.get(category);
+      if (!pending) {
+        pending = refresh(category).finally(() => refreshing.delete(category));
+        refreshing.set(category, pending);
+      }
+      await pending;
+    }
+    return repository.states(categories);
+  }
+
+  async function load(state: CategoryState): Promise<LoadedCategory | null> {
+    if (!state.refreshedAt) return null;
+    const known = loaded.get(state.category);
+    if (known && known.refreshedAt === state.refreshedAt.getTime()) return known;
+    const papers = await repository.papers(state.category);
+    const entry = {
+      refreshedAt: state.refreshedAt.getTime(),
+      papers,
+      index: new ScoringIndex(papers),
+      published: papers.map((paper) => Date.parse(paper.publishedDate ?? "")),
+    };
+    loaded.set(state.category, entry);
+    return entry;
+  }
+
+  function indexStatus(states: CategoryState[], categories: string[]): CatchupIndexStatus {
+    const failedCategories = states.filter((state) => state.lastError).map((state) => state.category);
+    const times = categories.map((category) => states.find((state) => state.category === category)?.refreshedAt ?? null);
+    const refreshedAt = times.some((time) => time === null)
+      ? null
+      : new Date(Math.min(...times.map((time) => time!.getTime()))).toISOString();
+    return { refreshedAt, stale: failedCategories.length > 0, failedCategories };
+  }
+
+  /** Every paper of the categories in the range, scored, newest first, without duplicates. */
+  async function scoredInRange(categories: string[], profile: CatchupProfile, range: CatchupRange) {
+    const states = await ensureFresh(categories);
+    const since = clock.now().getTime() - CATCHUP_RANGE_DAYS[range] * 24 * 60 * 60 * 1000;
+    const seen = new Set<string>();
+    const all: ScoredPaper<Paper>[] = [];
+    for (const state of states) {
+      const entry = await load(state);
+      if (!entry) continue;
+      // Newest first: the range is a prefix of the list.
+      let end = 0;
+      while (end < entry.papers.length && entry.published[end]! >= since) end++;
+      const candidates = Array.from({ length: end }, (_, position) => position);
+      for (const scored of entry.index.score(profile, candidates)) {
+        if (seen.has(scored.paper.id)) continue;
+        seen.add(scored.paper.id);
+        all.push(scored);
+      }
+    }
+    all.sort((a, b) => Date.parse(b.paper.publishedDate ?? "") - Date.parse(a.paper.publishedDate ?? ""));
+    return { all, status: indexStatus(states, categories) };
+  }
+
+  return {
+    ensureFresh,
+    scoredInRange,
+
+    async feed(request: CatchupFeedRequest): Promise<CatchupFeedResponse<Paper>> {
+      const categories = request.categories?.length ? [...new Set(request.categories)] : feedCategories(request.profile);
+      // The categories on screen are the profile's for scoring: cs.AI stands in for an empty profile,
+      // and a category chip the user adds counts like one of theirs.
+      const { all, status } = await scoredInRange(categories, { ...request.profile, categories }, request.range);
+      const author = request.author?.trim().toLowerCase();
+      const matching = author ? all.filter((entry) => entry.paper.authors.some((name) => name.toLowerCase().includes(author))) : all;
+      const recommended = recommend(matching, request.threshold);
+      let list: ScoredPaper<Paper>[];
+      if (request.tab === "recommended" || request.filter === "recommended") list = recommended;
+      else list = matching;
+      if (request.filter === "bookmarked") {
+        const ids = new Set(request.bookmarkedIds ?? []);
+        list = list.filter((entry) => ids.has(entry.paper.id));
+      }
+      const pageCount = Math.max(1, Math.ceil(list.length / CATCHUP_PAGE_SIZE));
+      const page = Math.min(request.page, pageCount - 1);
+      return {
+        papers: list.slice(page * CATCHUP_PAGE_SIZE, (page + 1) * CATCHUP_PAGE_SIZE),
+        total: list.length,
+        counts: { all: matching.length, recommended: recommended.length },
+        page,
+        pageSize: CATCHUP_PAGE_SIZE,
+        categories,
+        index: status,
+      };
+    },
+  };
+}
+export type CatchupService = ReturnType<typeof catchupService>;

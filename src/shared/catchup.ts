@@ -1,0 +1,433 @@
+/**
+ * Catch-up recommendations (core-app.md sections 2 "Catch-up page", 5 "Catch-up", 9
+ * "Catch-up"): the spec's scoring, plus the explanation of each score so a user can see why
+ * a paper was recommended and tune the profile. Pure: the server's feed and digests and the
+ * tests all call the same code.
+ */
+
+/** Range values and their lengths (daily is the default). */
+export const CATCHUP_RANGES = ["daily", "weekly", "monthly"] as const;
+export type CatchupRange = (typeof CATCHUP_RANGES)[number];
+export const CATCHUP_DEFAULT_RANGE: CatchupRange = "daily";
+export const CATCHUP_RANGE_DAYS: Record<CatchupRange, number> = { daily: 1, weekly: 7, monthly: 30 };
+export const CATCHUP_RANGE_LABELS: Record<CatchupRange, string> = {
+  daily: "Last 24 Hours",
+  weekly: "Last 7 Days",
+  monthly: "Last 30 Days",
+};
+
+/** The category the feed uses when the profile names none. */
+export const CATCHUP_DEFAULT_CATEGORY = "cs.AI";
+
+/** Score weights. */
+export const SCORE_CATEGORY_MATCH = 0.3;
+export const SCORE_AUTHOR_MATCH = 0.3;
+export const SCORE_PER_KEYWORD = 0.2;
+export const SCORE_PER_EXCLUDE_TERM = -0.4;
+
+/** The sensitivity slider: the minimum score of a recommended paper. */
+export const CATCHUP_THRESHOLD_DEFAULT = 0.3;
+export const CATCHUP_THRESHOLD_MIN = 0;
+export const CATCHUP_THRESHOLD_MAX = 0.8;
+export const CATCHUP_THRESHOLD_STEP = 0.01;
+
+/** Papers per page in the catch-up lists. */
+export const CATCHUP_PAGE_SIZE = 20;
+/** The spec's default fetch page size for catch-up. */
+export const CATCHUP_FETCH_PAGE_SIZE = 50;
+
+/** The client profile (core-app.md section 3, "Client profile"). */
+export type CatchupProfile = {
+  authors: string[];
+  /** arXiv category codes. */
+  categories: string[];
+  keywords: string[];
+  excludeTerms: string[];
+};
+
+/** What scoring reads of a paper. */
+export type ScorablePaper = {
+  title: string;
+  abstract: string;
+  authors: readonly string[];
+  categories: readonly string[];
+};
+
+/** Why a paper scored what it did: each matched rule and its weight. */
+export type ScoreExplanation = {
+  /** The final score, clamped to 0..1. */
+  score: number;
+  /** The sum before clamping. */
+  raw: number;
+  /** The profile category the paper is listed in (first one found), if any. */
+  category: string | null;
+  /** The profile author name found among the paper's authors, if any. */
+  author: string | null;
+  keywords: string[];
+  excludeTerms: string[];
+};
+
+/** Shows a slider value as a percent with one decimal, e.g. 0.3 -> "30.0%". */
+export function formatThreshold(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+/** Keeps a threshold on the slider's scale: 0..0.8 in steps of 0.01; anything else gives the default. */
+export function clampThreshold(value: unknown): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isFinite(number)) return CATCHUP_THRESHOLD_DEFAULT;
+  const clamped = Math.min(CATCHUP_THRESHOLD_MAX, Math.max(CATCHUP_THRESHOLD_MIN, number));
+  return Math.round(clamped / CATCHUP_THRESHOLD_STEP) * CATCHUP_THRESHOLD_STEP;
+}
+
+/** The categories a feed shows: the profile's, or cs.AI when it names none. */
+export function feedCategories(profile: Pick<CatchupProfile, "categories">): string[] {
+  const categories = [...new Set(profile.categories.map((category) => category.trim()).filter(Boolean))];
+  return categories.length > 0 ? categories : [CATCHUP_DEFAULT_CATEGORY];
+}
+
+/** Lower case, accents removed, split into words of letters and digits. */
+export function words(text: string): string[] {
+  const lower = text.toLowerCase();
+  const result: string[] = [];
+  let start = -1;
+  let special = false;
+  const flush = (end: number) => {
+    if (start < 0) return;
+    const word = lower.slice(start, end);
+    if (special) {
+      // Rare: accents and non-Latin letters go the slow, Unicode-aware way.
+      for (const part of word.normalize("NFKD").replace(/\p{M}+/gu, "").split(/[^\p{L}\p{N}]+/u)) if (part) result.push(part);
+    } else result.push(word);
+    start = -1;
+    special = false;
+  };
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    const plain = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    if (plain || code > 127) {
+      if (start < 0) start = i;
+      if (!plain) special = true;
+    } else flush(i);
+  }
+  flush(lower.length);
+  return result;
+}
+
+/** A word and the forms of it a plural makes ("model", "models"; "class", "classes"). */
+function singular(word: string): string[] {
+  if (word.length > 3 && word.endsWith("es")) return [word, word.slice(0, -1), word.slice(0, -2)];
+  if (word.length > 2 && word.endsWith("s")) return [word, word.slice(0, -1)];
+  return [word];
+}
+
+function normaliseName(name: string): string {
+  return words(name).join(" ");
+}
+
+/** A paper's words, ready for scoring: computed once per paper and remembered. */
+export type PreparedText = {
+  /** Every word of title and abstract, with the singular forms of plurals. */
+  wordSet: Set<string>;
+  /** The words joined by single spaces, with a space at each end, for phrase checks. */
+  text: string;
+  /** Each author's name in the form profile names are compared in. */
+  authorKeys: string[];
+};
+
+const prepared = new WeakMap<object, PreparedText>();
+
+/**
+ * Splits title and abstract into words once. The catch-up index keeps the same paper objects
+ * between requests, so the cost is paid when a paper enters the index, not per scoring.
+ */
+export function prepareForScoring(paper: ScorablePaper): PreparedText {
+  const known = prepared.get(paper);
+  if (known) return known;
+  const list = words(`${paper.title} ${paper.abstract}`);
+  const wordSet = new Set<string>();
+  for (const word of list) for (const form of singular(word)) wordSet.add(form);
+  const result = { wordSet, text: ` ${list.join(" ")} `, authorKeys: paper.authors.map(normaliseName) };
+  prepared.set(paper, result);
+  return result;
+}
+
+/**
+ * A scorer for one profile: the profile's terms are prepared once; scoring a paper is a set
+ * lookup per term (plus a phrase check for terms of several words whose words all occur).
+ *
+ * Matching rules (the spec names the weights, not the matching; these are the ones a user
+ * expects): keywords and exclude terms match whole words of the title or abstract, ignoring
+ * case, accents and punctuation, and a plural finds its singular ("transformers" counts for
+ * "transformer"; "art" does not match "part"); a term of several words matches them in a row;
+ * each term counts once. An author matches when a paper author's name equals a profile name,
+ * ignoring case, accents and punctuation. The category counts when any of the paper's
+ * categories is a profile category.
+ */
+export function createScorer(profile: CatchupProfile): (paper: ScorablePaper) => ScoreExplanation {
+  const categories = new Set(profile.categories);
+  const authors = new Map<string, string>();
+  for (const name of profile.authors) {
+    const key = normaliseName(name);
+    if (key && !authors.has(key)) authors.set(key, name);
+  }
+  const terms = profileTerms(profile);
+
+  return (paper) => {
+    let raw = 0;
+    let category: string | null = null;
+    for (const paperCategory of paper.categories) {
+      if (categories.has(paperCategory)) {
+        category = paperCategory;
+        raw += SCORE_CATEGORY_MATCH;
+        break;
+      }
+    }
+    let author: string | null = null;
+    const needsText = authors.size > 0 || terms.length > 0;
+    const prepared = needsText ? prepareForScoring(paper) : null;
+    if (prepared && authors.size > 0) {
+      for (const key of prepared.authorKeys) {
+        const found = authors.get(key);
+        if (found) {
+          author = found;
+          raw += SCORE_AUTHOR_MATCH;
+          break;
+        }
+      }
+    }
+    const keywords: string[] = [];
+    const excludeTerms: string[] = [];
+    if (prepared && terms.length > 0) {
+      const { wordSet, text } = prepared;
+      for (const term of terms) {
+        let all = true;
+        for (let k = 0; k < term.words.length && all; k++) all = wordSet.has(term.words[k]!);
+        if (!all || (term.phrase && !term.phrase.test(text))) continue;
+        if (term.kind === "keyword") {
+          keywords.push(term.original);
+          raw += SCORE_PER_KEYWORD;
+        } else {
+          excludeTerms.push(term.original);
+          raw += SCORE_PER_EXCLUDE_TERM;
+        }
+      }
+    }
+    // Sums of tenths carry float noise (0.1 + 0.2); round to the weights' precision.
+    raw = Math.round(raw * 1000) / 1000;
+    return { score: Math.min(1, Math.max(0, raw)), raw, category, author, keywords, excludeTerms };
+  };
+}
+
+/** A paper with its score and the reasons. */
+export type ScoredPaper<P extends ScorablePaper> = { paper: P; explanation: ScoreExplanation };
+
+type ProfileTerm = { original: string; kind: "keyword" | "exclude"; words: string[]; phrase: RegExp | null };
+
+function profileTerms(profile: CatchupProfile): ProfileTerm[] {
+  const terms: ProfileTerm[] = [];
+  const seen = new Set<string>();
+  const add = (original: string, kind: ProfileTerm["kind"]) => {
+    const termWords = words(original);
+    const key = `${kind}:${termWords.join(" ")}`;
+    if (termWords.length === 0 || seen.has(key)) return;
+    seen.add(key);
+    const escaped = termWords.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const phrase = termWords.length > 1 ? new RegExp(` ${escaped.map((word) => `${word}(?:s|es)?`).join(" ")} `) : null;
+    terms.push({ original: original.trim(), kind, words: termWords, phrase });
+  };
+  for (const keyword of profile.keywords) add(keyword, "keyword");
+  for (const exclude of profile.excludeTerms) add(exclude, "exclude");
+  return terms;
+}
+
+/**
+ * An inverted index over a set of candidate papers (word -> papers, author -> papers), built
+ * once when the papers enter the catch-up index. Scoring a profile then walks only the
+ * papers each term names instead of every word of every paper: the catch-up index is shared
+ * by every user, so this is what makes a feed or a digest run cheap.
+ */
+export class ScoringIndex<P extends ScorablePaper> {
+  readonly papers: readonly P[];
+  private readonly postings = new Map<string, number[]>();
+  private readonly authorPostings = new Map<string, number[]>();
+  private readonly texts: string[] = [];
+
+  constructor(papers: readonly P[]) {
+    this.papers = papers;
+    papers.forEach((paper, position) => {
+      const { wordSet, text, authorKeys } = prepareForScoring(paper);
+      this.texts.push(text);
+      for (const word of wordSet) {
+        const list = this.postings.get(word);
+        if (list) list.push(position);
+        else this.postings.set(word, [position]);
+      }
+      for (const key of new Set(authorKeys)) {
+        const list = this.authorPostings.get(key);
+        if (list) list.push(position);
+        else this.authorPostings.set(key, [position]);
+      }
+    });
+  }
+
+  /**
+   * Scores the papers (or only `candidates`, positions into `papers`) against a profile with
+   * the spec's weights; drops papers at 0 or below; keeps the index's order.
+   */
+  score(profile: CatchupProfile, candidates?: readonly number[]): ScoredPaper<P>[] {
+    const count = this.papers.length;
+    const positions = candidates ?? Array.from({ length: count }, (_, index) => index);
+    const included = new Uint8Array(count);
+    for (const position of positions) included[position] = 1;
+    const raw = new Float64Array(count);
+    const category: (string | null)[] = new Array(count).fill(null);
+    const author: (string | null)[] = new Array(count).fill(null);
+    const keywords = new Map<number, string[]>();
+    const excludes = new Map<number, string[]>();
+
+    const profileCategories = new Set(profile.categories);
+    if (profileCategories.size > 0) {
+      for (const position of positions) {
+        for (const paperCategory of this.papers[position]!.categories) {
+          if (profileCategories.has(paperCategory)) {
+            category[position] = paperCategory;
+            raw[position]! += SCORE_CATEGORY_MATCH;
+            break;
+          }
+        }
+      }
+    }
+    const seenAuthors = new Set<string>();
+    for (const name of profile.authors) {
+      const key = normaliseName(name);
+      if (!key || seenAuthors.has(key)) continue;
+      seenAuthors.add(key);
+      for (const position of this.authorPostings.get(key) ?? []) {
+        if (!included[position] || author[position] !== null) continue;
+        author[position] = name;
+        raw[position]! += SCORE_AUTHOR_MATCH;
+      }
+    }
+    for (const term of profileTerms(profile)) {
+      // The rarest word's papers are the only ones that can hold the whole term.
+      let shortest: number[] | undefined;
+      for (const word of term.words) {
+        const list = this.postings.get(word);
+        if (!list) {
+          shortest = undefined;
+          break;
+        }
+        if (!shortest || list.length < shortest.length) shortest = list;
+      }
+      if (!shortest) continue;
+      const target = term.kind === "keyword" ? keywords : excludes;
+      const weight = term.kind === "keyword" ? SCORE_PER_KEYWORD : SCORE_PER_EXCLUDE_TERM;
+      for (const position of shortest) {
+        if (!included[position]) continue;
+        if (term.phrase && !term.phrase.test(this.texts[position]!)) continue;
+        const list = target.get(position);
+        if (list) list.push(term.original);
+        else target.set(position, [term.original]);
+        raw[position]! += weight;
+      }
+    }
+    const scored: ScoredPaper<P>[] = [];
+    for (const position of positions) {
+      // Sums of tenths carry float noise (0.1 + 0.2); round to the weights' precision.
+      const sum = Math.round(raw[position]! * 1000) / 1000;
+      if (sum <= 0) continue;
+      scored.push({
+        paper: this.papers[position]!,
+        explanation: {
+          score: Math.min(1, sum),
+          raw: sum,
+          category: category[position]!,
+          author: author[position]!,
+          keywords: keywords.get(position) ?? [],
+          excludeTerms: excludes.get(position) ?? [],
+        },
+      });
+    }
+    return scored;
+  }
+}
+
+/**
+ * Scores papers against a profile and drops those at 0 or below (the spec's rule), keeping
+ * the input's order. For one-off lists; a shared index should keep its `ScoringIndex`.
+ */
+export function scorePapers<P extends ScorablePaper>(papers: readonly P[], profile: CatchupProfile): ScoredPaper<P>[] {
+  return new ScoringIndex(papers).score(profile);
+}
+
+/** Recommended papers: those scoring at least the threshold, best first (newest first on ties). */
+export function recommend<P extends ScorablePaper>(scored: readonly ScoredPaper<P>[], threshold: number): ScoredPaper<P>[] {
+  const cut = clampThreshold(threshold);
+  // A small epsilon: a score of exactly 0.3 meets a threshold of 0.3 despite float rounding.
+  // Array.prototype.sort is stable: equal scores keep the input's (newest first) order.
+  return scored.filter((entry) => entry.explanation.score >= cut - 1e-9).sort((a, b) => b.explanation.score - a.explanation.score);
+}
+
+/** The reasons as short phrases, e.g. ["category cs.AI +0.3", "keyword \"llm\" +0.2"]. */
+export function describeExplanation(explanation: ScoreExplanation): string[] {
+  const reasons: string[] = [];
+  if (explanation.category) reasons.push(`category ${explanation.category} +${SCORE_CATEGORY_MATCH}`);
+  if (explanation.author) reasons.push(`author ${explanation.author} +${SCORE_AUTHOR_MATCH}`);
+  for (const keyword of explanation.keywords) reasons.push(`keyword "${keyword}" +${SCORE_PER_KEYWORD}`);
+  for (const term of explanation.excludeTerms) reasons.push(`excluded "${term}" ${SCORE_PER_EXCLUDE_TERM}`);
+  return reasons;
+}
+
+/** The feed's tabs and list filter. */
+export const CATCHUP_TABS = ["all", "recommended"] as const;
+export type CatchupTab = (typeof CATCHUP_TABS)[number];
+export const CATCHUP_FILTERS = ["all", "recommended", "bookmarked"] as const;
+export type CatchupFilter = (typeof CATCHUP_FILTERS)[number];
+
+/** Limits on what a feed request may carry. */
+export const CATCHUP_MAX_CATEGORIES = 20;
+export const CATCHUP_MAX_TERMS = 500;
+export const CATCHUP_MAX_AUTHORS = 100;
+export const CATCHUP_MAX_BOOKMARK_IDS = 5000;
+
+/**
+ * POST /api/catchup/feed: the profile travels in the body, so anonymous visitors (whose
+ * profile lives on the device) and signed-in users get the same feed from the shared index.
+ */
+export type CatchupFeedRequest = {
+  profile: CatchupProfile;
+  /** The categories shown; defaults to the profile's (cs.AI when empty). */
+  categories?: string[];
+  range: CatchupRange;
+  threshold: number;
+  tab: CatchupTab;
+  filter: CatchupFilter;
+  /** The author search box: papers with an author whose name contains this. */
+  author?: string;
+  /** Sent with filter "bookmarked": the ids of the visitor's bookmarks. */
+  bookmarkedIds?: string[];
+  page: number;
+};
+
+/** How fresh the shared index is for the categories asked for. */
+export type CatchupIndexStatus = {
+  /** The oldest last successful refresh among the categories; null when one never loaded. */
+  refreshedAt: string | null;
+  /** True when a refresh failed and the feed shows the last good index. */
+  stale: boolean;
+  /** Categories whose last refresh failed. */
+  failedCategories: string[];
+};
+
+export type CatchupFeedResponse<P> = {
+  papers: { paper: P; explanation: ScoreExplanation }[];
+  /** Papers in this tab and filter. */
+  total: number;
+  /** All papers of the range (after dropping those at 0) and how many are recommended. */
+  counts: { all: number; recommended: number };
+  page: number;
+  pageSize: number;
+  categories: string[];
+  index: CatchupIndexStatus;
+};

@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { ArrowRight, BrainCircuit, Microscope, UserRound } from "lucide-react";
+import { feedCategories } from "@/shared/catchup";
+import { APP_NAME } from "@/shared/constants";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { useProfile } from "@/web/lib/user-data/user-data-hooks";
+
+function Terms(props: { label: string; terms: readonly string[]; empty: string; section: string }) {
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">
+          {props.label} <span className="font-normal text-muted-foreground">({props.terms.length})</span>
+        </h3>
+        <Link to={`/settings?section=${props.section}`} className="text-sm font-medium text-primary hover:underline">
+          Edit
+        </Link>
+      </div>
+      <div className="flex flex-wrap gap-1.5">
+        {props.terms.length === 0 ? <span className="text-sm text-muted-foreground">{props.empty}</span> : null}
+        {props.terms.map((term) => (
+          <Badge key={term} variant="secondary" className="max-w-full truncate font-medium">
+            {term}
+          </Badge>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /profile: the research profile that drives Paper Catchup. Authored papers ("Your
+ * Publications" table, arXiv author matching, verification) are not built yet.
+ */
+export function ProfilePage() {
+  const { profile } = useProfile();
+  const primary = feedCategories({ categories: profile.researchCategories })[0];
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+      <title>{`Profile · ${APP_NAME}`}</title>
+      <h1 className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">Profile</h1>
+      <p className="mt-1 text-sm text-muted-foreground">Your research profile shapes Paper Catchup and the digest e-mails.</p>
+      <div className="mt-6 space-y-4">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <UserRound className="size-4 text-muted-foreground" aria-hidden />
+              Your Publications
+            </CardTitle>
+            <CardDescription>The names you publish under on arXiv; papers by them count in your feed.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Terms label="Author names" terms={profile.authorNames} empty="No author names yet" section="profile" />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Microscope className="size-4 text-muted-foreground" aria-hidden />
+              Research Interests
+            </CardTitle>
+            <CardDescription>
+              Primary category: <span className="font-medium text-foreground">{primary}</span>
+              {profile.researchCategories.length === 0 ? " (used while you name none)" : ""}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <Terms label="Categories" terms={profile.researchCategories} empty="No categories yet" section="categories" />
+            <Terms label="Keywords" terms={profile.researchInterests} empty="No keywords yet" section="keywords" />
+            <Terms label="Exclude terms" terms={profile.excludeTerms} empty="Nothing excluded" section="exclude" />
+            <Button asChild variant="outline">
+              <Link to="/catchup">
+                Open Paper Catchup
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card aria-disabled="true" className="opacity-60">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <BrainCircuit className="size-4 text-muted-foreground" aria-hidden />
+              ML-Enhanced Profile
+              <Badge variant="outline">Coming Soon</Badge>
+            </CardTitle>
+            <CardDescription>Recommendations learned from what you read and keep.</CardDescription>
+          </CardHeader>
+        </Card>
+      </div>
+    </div>
+  );
+}
