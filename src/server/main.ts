@@ -5,7 +5,7 @@ import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
-import { startEmailFeature } from "@/server/features/email/email.service";
+import { startEmailFeatureInBackground } from "@/server/features/email/email.service";
 import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
 import { clockFrom } from "@/server/lib/clock";
 import { createLogger } from "@/server/logger";
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
   const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
   const catchup = createCatchup({ config, database, sources, logger });
-  const email = await startEmailFeature({ database, config, secret, mailer, catchup, clock: clockFrom(config.CLOCK_START), logger });
+  const email = startEmailFeatureInBackground({ database, config, secret, mailer, catchup, clock: clockFrom(config.CLOCK_START), logger });
   // The welcome e-mail goes through the queue; verification links stay immediate.
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email.outbox, logger });
   const promoted = await promoteConfiguredAdmins(database.db, config);

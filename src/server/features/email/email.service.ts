@@ -35,6 +35,11 @@ export type DigestRunResult = { processed: number; success: number; errors: numb
  * daily and weekly digests run on pg-boss schedules (one run per schedule tick across all
  * instances) and each user+period is claimed once in the database before anything is queued.
  */
+/** The signed link that turns a user's digests off without signing in. */
+function unsubscribeLink(publicUrl: string, secret: string, userId: string): string {
+  return `${publicUrl}/api/email/unsubscribe?u=${encodeURIComponent(userId)}&t=${unsubscribeToken(secret, userId)}`;
+}
+
 export async function startEmailFeature(deps: {
   database: Pick<DatabaseHandle, "db" | "kind" | "pglite" | "connectionString">;
   config: Pick<Config, "publicUrl" | "DIGEST_DAILY_CRON" | "DIGEST_WEEKLY_CRON">;
@@ -68,9 +73,7 @@ export async function startEmailFeature(deps: {
     close() {},
   };
 
-  function unsubscribeUrl(userId: string): string {
-    return `${config.publicUrl}/api/email/unsubscribe?u=${encodeURIComponent(userId)}&t=${unsubscribeToken(secret, userId)}`;
-  }
+  const unsubscribeUrl = (userId: string) => unsubscribeLink(config.publicUrl, secret, userId);
 
   async function runDigest(frequency: DigestFrequency): Promise<DigestRunResult> {
     const period = periodKey(frequency, clock.now());
@@ -165,3 +168,30 @@ export async function startEmailFeature(deps: {
   };
 }
 export type EmailFeature = Awaited<ReturnType<typeof startEmailFeature>>;
+
+/**
+ * The e-mail feature with its queue starting in the background, so the server answers at once:
+ * pg-boss's first start creates its schema, which takes seconds on the embedded database. Mail
+ * sent and digests asked for meanwhile wait for the queue; a queue that cannot start is logged
+ * and each call then fails on its own.
+ */
+export function startEmailFeatureInBackground(deps: Parameters<typeof startEmailFeature>[0]): EmailFeature {
+  const started = startEmailFeature(deps);
+  started.catch((error) => deps.logger.error({ err: error }, "the e-mail queue did not start"));
+  return {
+    outbox: {
+      kind: "smtp",
+      async send(message) {
+        await (await started).outbox.send(message);
+      },
+      close() {},
+    },
+    runDigest: async (frequency) => (await started).runDigest(frequency),
+    unsubscribe: async (userId, token) => (await started).unsubscribe(userId, token),
+    unsubscribeUrl: (userId) => unsubscribeLink(deps.config.publicUrl, deps.secret, userId),
+    async stop() {
+      const feature = await started.catch(() => null);
+      await feature?.stop();
+    },
+  };
+}
