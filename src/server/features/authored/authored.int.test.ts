@@ -54,6 +54,12 @@ describe("/api/me/authored-papers", () => {
     const list = await api.get("/authored-papers");
     expect(list.body.papers.map((entry: any) => entry.paperId)).toEqual(["10.5555/x.y", "2401.00011"]);
 
+    // An arXiv match needs one of the profile's names on the paper.
+    const refused = await api.call("PATCH", "/authored-papers/2401.00011", { verificationMethod: "auto_arxiv_match" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain("None of your author names is on this paper");
+    expect((await api.post("/authored-papers", { paper: testPaper("2401.00013"), verificationMethod: "auto_arxiv_match" })).status).toBe(400);
+    await api.put("/profile", { authorNames: ["ada lovelace"] });
     const verified = await api.call("PATCH", "/authored-papers/2401.00011", { verificationMethod: "auto_arxiv_match" });
     expect(verified.body.paper).toMatchObject({ isVerified: true, verificationMethod: "auto_arxiv_match" });
     const unverified = await api.call("PATCH", "/authored-papers/2401.00011", { verificationMethod: "manual" });
@@ -92,6 +98,9 @@ describe("/api/me/authored-papers", () => {
     expect(first.body.added + first.body.alreadyPresent + first.body.failed).toBe(first.body.found);
     const matched = first.body.papers.filter((entry: any) => entry.verificationMethod === "auto_arxiv_match");
     expect(matched.length).toBe(first.body.added);
+    // Newest paper first.
+    const dates = matched.map((entry: any) => Date.parse(entry.paper.publishedDate));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     expect(matched.every((entry: any) => entry.isVerified && entry.paper.authors.some((name: string) => name.includes(author.split(" ").at(-1)!)))).toBe(true);
 
     const [entry] = await server.database.db.select().from(userCache).where(eq(userCache.cacheKey, `profile-papers-${user.id}`));

@@ -42,7 +42,7 @@ export function authoredRepository(db: Database) {
   return {
     /** Newest first (added_at descending). */
     async list(userId: string): Promise<AuthoredRow[]> {
-      const rows = await selectJoined().where(eq(userAuthoredPapers.userId, userId)).orderBy(desc(userAuthoredPapers.addedAt), desc(userAuthoredPapers.createdAt));
+      const rows = await selectJoined().where(eq(userAuthoredPapers.userId, userId)).orderBy(desc(userAuthoredPapers.addedAt), desc(papers.publishedDate));
       return rows.map(flatten);
     },
 

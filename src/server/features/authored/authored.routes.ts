@@ -11,7 +11,8 @@ export function authoredRoutes(service: AuthoredService, profiles: ProfileServic
     .get("/", async (c) => c.json({ papers: await service.list(c.var.user.id) }))
     .post("/", async (c) => {
       const body = await readJson(c, addAuthoredPaperSchema);
-      return c.json({ paper: await service.add(c.var.user.id, body.paper, body.verificationMethod) }, 201);
+      const names = body.verificationMethod === "auto_arxiv_match" ? (await profiles.get(c.var.user)).authorNames : [];
+      return c.json({ paper: await service.add(c.var.user.id, body.paper, body.verificationMethod, names) }, 201);
     })
     .post("/refresh", async (c) => {
       const body = await readJson(c, refreshAuthoredSchema);
@@ -20,7 +21,8 @@ export function authoredRoutes(service: AuthoredService, profiles: ProfileServic
     })
     .patch("/:paperId", async (c) => {
       const body = await readJson(c, updateVerificationSchema);
-      return c.json({ paper: await service.updateVerification(c.var.user.id, c.req.param("paperId"), body.verificationMethod) });
+      const names = body.verificationMethod === "auto_arxiv_match" ? (await profiles.get(c.var.user)).authorNames : [];
+      return c.json({ paper: await service.updateVerification(c.var.user.id, c.req.param("paperId"), body.verificationMethod, names) });
     })
     .delete("/:paperId", async (c) => {
       await service.remove(c.var.user.id, c.req.param("paperId"));

@@ -57,6 +57,14 @@ function checkPaperId(paperId: string): void {
   }
 }
 
+/** Whether one of the name variants is among the paper's authors (what an arXiv match means). */
+export function matchesAuthorNames(authors: readonly string[], names: readonly string[]): boolean {
+  const wanted = new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean));
+  return authors.some((author) => wanted.has(author.trim().toLowerCase()));
+}
+
+const NO_MATCH_MESSAGE = "None of your author names is on this paper, so it cannot be verified as an arXiv match.";
+
 /** An arXiv author query for one name variant (quotes would end the phrase, so they go). */
 export function authorQuery(name: string): string {
   return `au:"${name.replace(/["\\]/g, " ").replace(/\s+/g, " ").trim()}"`;
@@ -117,15 +125,22 @@ export function authoredService(deps: {
       return (await repository.list(userId)).map(toAuthored);
     },
 
-    async add(userId: string, paper: Paper, method: VerificationMethod): Promise<AuthoredPaper> {
+    /** `authorNames` (the profile's) back an auto_arxiv_match claim. */
+    async add(userId: string, paper: Paper, method: VerificationMethod, authorNames: readonly string[]): Promise<AuthoredPaper> {
       checkPaperId(paper.id);
+      if (method === "auto_arxiv_match" && !matchesAuthorNames(paper.authors, authorNames)) throw errors.validation(NO_MATCH_MESSAGE);
       const row = await add(userId, paper, method, false);
       if (!row) throw new AppError("duplicate", authoredDuplicateMessage(paper.title), 409);
       return toAuthored(row);
     },
 
-    async updateVerification(userId: string, paperId: string, method: VerificationMethod): Promise<AuthoredPaper> {
+    async updateVerification(userId: string, paperId: string, method: VerificationMethod, authorNames: readonly string[]): Promise<AuthoredPaper> {
       checkPaperId(paperId);
+      if (method === "auto_arxiv_match") {
+        const current = await repository.get(userId, paperId);
+        if (!current) throw errors.notFound("This paper is not in your authored papers list.");
+        if (!matchesAuthorNames(current.paper.authors, authorNames)) throw errors.validation(NO_MATCH_MESSAGE);
+      }
       const updated = await repository.updateVerification(userId, paperId, method, isVerifiedMethod(method), clock());
       const row = updated ? await repository.get(userId, paperId) : null;
       if (!row) throw errors.notFound("This paper is not in your authored papers list.");
@@ -164,7 +179,9 @@ export function authoredService(deps: {
       let added = 0;
       let alreadyPresent = 0;
       let failed = 0;
-      for (const paper of search.papers) {
+      // Oldest first, so the newest paper is the most recently added (the list is added_at descending).
+      const oldestFirst = [...search.papers].sort((a, b) => Date.parse(a.publishedDate ?? "") - Date.parse(b.publishedDate ?? ""));
+      for (const paper of oldestFirst) {
         try {
           if (await repository.exists(userId, paper.id)) {
             alreadyPresent++;
