@@ -111,7 +111,6 @@ export function YourPublications(props: { userId: string | null; userPending: bo
     if (!userId || namesKey === "" || synced.current === `${userId}:${namesKey}`) return;
     synced.current = `${userId}:${namesKey}`;
     refresh.mutate(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, namesKey]);
 
   async function handleRefresh() {
