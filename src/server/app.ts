@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf })));
-  app.route("/api/me", createMeRoutes({ auth, database, logger, config }));
+  app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
   app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
 

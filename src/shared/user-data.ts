@@ -104,6 +104,11 @@ type Assert<Check extends true> = Check;
  *   PUT    /api/me/highlights/:id HighlightInput -> { highlight } (upsert by the device-made UUID; 409 if the id is another user's)
  *   PATCH  /api/me/highlights/:id { color }  -> { highlight } | 404
  *   DELETE /api/me/highlights/:id           -> 204
+ *   GET    /api/me/authored-papers          -> { papers: AuthoredPaper[] } (added_at descending; src/shared/authored-papers.ts)
+ *   POST   /api/me/authored-papers { paper, verificationMethod? } -> 201 { paper } | 409 "Paper {title} is already in your authored papers list."
+ *   POST   /api/me/authored-papers/refresh { force? } -> AuthoredRefreshResult (arXiv author search, cached 24 h as profile-papers-{userId})
+ *   PATCH  /api/me/authored-papers/:paperId { verificationMethod } -> { paper } | 404
+ *   DELETE /api/me/authored-papers/:paperId -> 204
  *   GET    /api/me/export                   -> { exported_at, user_id, data: {...} }
  *
  * Path parameters are URL-encoded once more on top of their own form: a preference key goes as

@@ -4,10 +4,8 @@ import { queryRows } from "@/server/db/client";
 import { digestDeliveries,
   highlights,
   llmUsage,
-  papers,
   user as userTable,
   userApiKeys,
-  userAuthoredPapers,
   userIntegrations,
   userPdfCache,
   zoteroCache,
@@ -64,6 +62,7 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
   ok(await api.post("/history", { paper: testPaper("2401.00001"), viewType: "abs" }));
   ok(await api.put("/bookmarks/2401.00002", { paper: testPaper("2401.00002") }));
   ok(await api.put("/notes/2401.00002", { content: "A note on this paper" }));
+  ok(await api.post("/authored-papers", { paper: testPaper("2401.00003") }));
   const events = await fetch(`${server.url}/api/events`, {
     method: "POST",
     headers: owner.headers(),
@@ -74,11 +73,6 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
 
 /** Tables no API writes yet, filled directly. A new table with a user_id needs a line here. */
 const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
-  user_authored_papers: async (userId) => {
-    const db = server.database.db;
-    await db.insert(papers).values({ id: `paper-of-${userId}`, title: "Mine" }).onConflictDoNothing();
-    await db.insert(userAuthoredPapers).values({ userId, paperId: `paper-of-${userId}` });
-  },
   highlights: (userId) =>
     server.database.db.insert(highlights).values({ userId, paperId: "p1", pageNumber: 1, coordinates: { x: 0.1, y: 0.1, width: 0.2, height: 0.05 } }),
   user_integrations: (userId) =>

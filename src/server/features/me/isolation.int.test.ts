@@ -54,7 +54,7 @@ function servedRoutes(): string[] {
   return [...new Set(routes)].sort();
 }
 
-const USER_DATA_TABLES = ["user_profiles", "user_settings", "user_preferences", "user_cache", "user_search_history", "user_reading_history", "user_bookmarks", "user_paper_notes", "highlights"];
+const USER_DATA_TABLES = ["user_profiles", "user_settings", "user_preferences", "user_cache", "user_search_history", "user_reading_history", "user_bookmarks", "user_paper_notes", "highlights", "user_authored_papers"];
 
 /** Every row the user owns in the user-data tables, as JSON text. */
 async function snapshot(userId: string): Promise<Record<string, string[]>> {
@@ -94,8 +94,12 @@ async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
   ok(await api.put(`/notes/${encodeURIComponent(paperId)}`, { content: marker }));
   const highlightId = crypto.randomUUID();
   ok(await api.put(`/highlights/${highlightId}`, { paperId, pageNumber: 1, rects: [{ x: 0.1, y: 0.1, width: 0.5, height: 0.02 }], color: "#FFFF00", text: marker }));
+  ok(await api.post("/authored-papers", { paper: testPaper(AUTHORED_ID, { title: marker }), verificationMethod: "orcid_verification" }));
   return { marker, prefKey, cacheKey, expiredCacheKey, historyId: history.body.entry.id, paperId, highlightId };
 }
+
+/** The owner's authored paper; the intruder adds another (a papers row is shared by design). */
+const AUTHORED_ID = "2401.09999";
 
 type Step = { route: string; run: (owned: Owned) => Promise<ApiAnswer>; expect: number };
 
@@ -122,6 +126,11 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/notes", run: () => api.get("/notes"), expect: 200 },
     { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 404 },
     { route: "GET /api/me/highlights", run: (owned) => api.get(`/highlights?paperId=${encodeURIComponent(owned.paperId)}`), expect: 200 },
+    { route: "GET /api/me/authored-papers", run: () => api.get("/authored-papers"), expect: 200 },
+    { route: "PATCH /api/me/authored-papers/:paperId", run: () => api.call("PATCH", `/authored-papers/${AUTHORED_ID}`, { verificationMethod: "manual" }), expect: 404 },
+    { route: "DELETE /api/me/authored-papers/:paperId", run: () => api.del(`/authored-papers/${AUTHORED_ID}`), expect: 204 },
+    { route: "POST /api/me/authored-papers", run: () => api.post("/authored-papers", { paper: testPaper("2401.08888") }), expect: 201 },
+    { route: "POST /api/me/authored-papers/refresh", run: () => api.post("/authored-papers/refresh", {}), expect: 200 },
     { route: "PATCH /api/me/highlights/:id", run: (owned) => api.call("PATCH", `/highlights/${owned.highlightId}`, { color: "#FFB6C1" }), expect: 404 },
     { route: "DELETE /api/me/highlights/:id", run: (owned) => api.del(`/highlights/${owned.highlightId}`), expect: 204 },
     // Deletes aimed at the owner's keys and ids remove nothing of the owner's.

@@ -5,6 +5,10 @@ import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import type { Logger } from "@/server/logger";
+import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import { authoredRepository } from "@/server/features/authored/authored.repository";
+import { authoredRoutes } from "@/server/features/authored/authored.routes";
+import { authoredService } from "@/server/features/authored/authored.service";
 import { bookmarksRepository } from "./bookmarks.repository";
 import { bookmarksRoutes } from "./bookmarks.routes";
 import { bookmarksService } from "./bookmarks.service";
@@ -39,6 +43,8 @@ export type MeDeps = {
   database: Pick<DatabaseHandle, "db">;
   logger: Logger;
   config: Pick<Config, "publicUrl">;
+  /** For the authored-paper author search; without it a refresh answers 503. */
+  arxiv?: ArxivSource;
 };
 
 /**
@@ -71,6 +77,10 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/bookmarks", bookmarksRoutes(services.bookmarks))
     .route("/notes", notesRoutes(notesService(notesRepository(db))))
     .route("/highlights", highlightsRoutes(highlightsService(highlightsRepository(db))))
+    .route(
+      "/authored-papers",
+      authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, logger: deps.logger }), services.profile),
+    )
     .get("/export", async (c) => {
       const body = await exporter.export(c.var.user);
       c.header("Content-Disposition", `attachment; filename="quire-data-${body.exported_at.slice(0, 10)}.json"`);

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
-import { ArrowRight, BrainCircuit, Microscope, UserRound } from "lucide-react";
+import { ArrowRight, BrainCircuit, Microscope } from "lucide-react";
 import { feedCategories } from "@/shared/catchup";
 import { APP_NAME } from "@/shared/constants";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
+import { useAuthoredPapers } from "./authored-queries";
+import { YourPublications } from "./your-publications";
 
 function Terms(props: { label: string; terms: readonly string[]; empty: string; section: string }) {
   return (
@@ -30,12 +33,11 @@ function Terms(props: { label: string; terms: readonly string[]; empty: string; 
   );
 }
 
-/**
- * /profile: the research profile that drives Paper Catchup. Authored papers ("Your
- * Publications" table, arXiv author matching, verification) are not built yet.
- */
+/** /profile: the research profile that drives Paper Catchup, and the user's authored papers. */
 export function ProfilePage() {
   const { profile } = useProfile();
+  const { user, isPending } = useCurrentUser();
+  const authored = useAuthoredPapers(user?.id ?? null);
   const primary = feedCategories({ categories: profile.researchCategories })[0];
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
@@ -43,18 +45,7 @@ export function ProfilePage() {
       <h1 className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">Profile</h1>
       <p className="mt-1 text-sm text-muted-foreground">Your research profile shapes Paper Catchup and the digest e-mails.</p>
       <div className="mt-6 space-y-4">
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UserRound className="size-4 text-muted-foreground" aria-hidden />
-              Your Publications
-            </CardTitle>
-            <CardDescription>The names you publish under on arXiv; papers by them count in your feed.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Terms label="Author names" terms={profile.authorNames} empty="No author names yet" section="profile" />
-          </CardContent>
-        </Card>
+        <YourPublications userId={user?.id ?? null} userPending={isPending} authorNames={profile.authorNames} />
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
@@ -70,6 +61,9 @@ export function ProfilePage() {
             <Terms label="Categories" terms={profile.researchCategories} empty="No categories yet" section="categories" />
             <Terms label="Keywords" terms={profile.researchInterests} empty="No keywords yet" section="keywords" />
             <Terms label="Exclude terms" terms={profile.excludeTerms} empty="Nothing excluded" section="exclude" />
+            <p className="text-sm">
+              Authored papers: <span className="font-medium">{user ? (authored.data?.length ?? "…") : 0}</span>
+            </p>
             <Button asChild variant="outline">
               <Link to="/catchup">
                 Open Paper Catchup
