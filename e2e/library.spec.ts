@@ -158,6 +158,20 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
   expect(onServer.bookmarks.map((bookmark) => bookmark.paperId).sort()).toEqual([first!.paperId, second!.paperId].sort());
   expect(Date.parse(onServer.bookmarks.find((bookmark) => bookmark.paperId === first!.paperId)!.bookmarkedAt)).toBe(Date.parse(first!.dateAdded));
 
+  // Fix Paper Data for a signed-in user: the account's copy lost its abstract; the fix writes it back there.
+  const staleAbstract = await api.put(`/api/me/bookmarks/${encodeURIComponent(second!.paperId)}`, {
+    data: { paper: { ...second!.paperData, abstract: "" } },
+    headers: { Origin: baseURL },
+  });
+  expect(staleAbstract.status(), await staleAbstract.text()).toBe(200);
+  await page.reload();
+  await page.getByRole("button", { name: "Fix Paper Data" }).click();
+  await expect(page.getByText("Fixed paper data for 1 bookmark", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Updated 1 abstract.", { exact: true })).toBeVisible();
+  const fixedOnServer = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: { abstract: string } }[] };
+  expect(fixedOnServer.bookmarks).toHaveLength(2);
+  expect(fixedOnServer.bookmarks.find((bookmark) => bookmark.paperId === second!.paperId)!.paperData.abstract.length).toBeGreaterThan(0);
+
   // Reading a paper records history; the history page shows it and clears it.
   await page.getByRole("button", { name: "Read", exact: true }).first().click();
   await expect.poll(async () => ((await (await page.request.get("/api/me/history")).json()) as { entries: unknown[] }).entries.length).toBe(1);
