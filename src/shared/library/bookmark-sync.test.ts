@@ -29,6 +29,9 @@ describe("compareBookmarks", () => {
     // A difference anywhere in the paper data counts, not only in the fields compared first.
     expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, abstract: `${p1!.abstract} more` } }]).conflicts).toHaveLength(1);
     expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, categories: ["zz.ZZ"] } }]).conflicts).toHaveLength(1);
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, journal: "Extra" } }]).conflicts).toHaveLength(1);
+    // A key holding undefined is the same as no key (JSON drops it on the way to the server).
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, journal: undefined } }]).identical).toBe(1);
   });
 });
 
