@@ -158,6 +158,20 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
   expect(onServer.bookmarks.map((bookmark) => bookmark.paperId).sort()).toEqual([first!.paperId, second!.paperId].sort());
   expect(Date.parse(onServer.bookmarks.find((bookmark) => bookmark.paperId === first!.paperId)!.bookmarkedAt)).toBe(Date.parse(first!.dateAdded));
 
+  // Fix Paper Data for a signed-in user: the account's copy lost its abstract; the fix writes it back there.
+  const staleAbstract = await api.put(`/api/me/bookmarks/${encodeURIComponent(second!.paperId)}`, {
+    data: { paper: { ...second!.paperData, abstract: "" } },
+    headers: { Origin: baseURL },
+  });
+  expect(staleAbstract.status(), await staleAbstract.text()).toBe(200);
+  await page.reload();
+  await page.getByRole("button", { name: "Fix Paper Data" }).click();
+  await expect(page.getByText("Fixed paper data for 1 bookmark", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Updated 1 abstract.", { exact: true })).toBeVisible();
+  const fixedOnServer = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: { abstract: string } }[] };
+  expect(fixedOnServer.bookmarks).toHaveLength(2);
+  expect(fixedOnServer.bookmarks.find((bookmark) => bookmark.paperId === second!.paperId)!.paperData.abstract.length).toBeGreaterThan(0);
+
   // Reading a paper records history; the history page shows it and clears it.
   await page.getByRole("button", { name: "Read", exact: true }).first().click();
   await expect.poll(async () => ((await (await page.request.get("/api/me/history")).json()) as { entries: unknown[] }).entries.length).toBe(1);
@@ -183,4 +197,57 @@ test("signed-out history asks to sign in; bookmarks page looks right in dark mod
   await page.goto("/collections");
   await expect(page.getByText("No collections yet")).toBeVisible();
   await shoot("collections-empty");
+});
+
+test("Fix Paper Data restores stale metadata from the source and says what changed", async ({ page, shoot }) => {
+  test.setTimeout(90_000);
+  await useTheme(page, "dark");
+  await page.goto("/search?q=transformer");
+  const bookmarkButtons = page.getByRole("button", { name: "Bookmark", exact: true });
+  await expect(bookmarkButtons.first()).toBeVisible({ timeout: 30_000 });
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(1);
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(2);
+  const [stale, intact] = await deviceBookmarks(page);
+  const original = stale!.paperData as unknown as { title: string; abstract: string; categories: string[] };
+  expect(original.abstract.length).toBeGreaterThan(0);
+
+  // One bookmark loses its abstract and categories and gets a wrong title; a hand-made one has nothing to look up by.
+  await page.evaluate(
+    ({ paperId }) => {
+      const holder = JSON.parse(localStorage.getItem("bookmarks") ?? "{}") as { bookmarks: Record<string, { title: string; category: string; paperData: Record<string, unknown> }> };
+      const bookmark = holder.bookmarks[paperId]!;
+      bookmark.title = "Untitled";
+      bookmark.category = "unknown";
+      bookmark.paperData = { ...bookmark.paperData, title: "Untitled", abstract: "", categories: [], category: "unknown" };
+      holder.bookmarks["note-1"] = {
+        ...bookmark,
+        paperId: "note-1",
+        title: "My own note",
+        paperData: { ...bookmark.paperData, id: "note-1", title: "My own note", source: "zotero", arxivId: null, doi: null },
+      } as never;
+      localStorage.setItem("bookmarks", JSON.stringify(holder));
+    },
+    { paperId: stale!.paperId },
+  );
+  await page.goto("/bookmarks");
+  await expect(page.getByText("3 bookmarks")).toBeVisible();
+  await expect(page.getByText("Untitled", { exact: true }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Fix Paper Data" }).click();
+  await expect(page.getByText("Fixed paper data for 1 bookmark", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Updated 1 title, 1 abstract, 1 category list. 1 bookmark has no arXiv id, OpenAlex id or DOI to look up.", { exact: true })).toBeVisible();
+  await shoot("fix-paper-data");
+  await expect(page.getByText(original.title).first()).toBeVisible();
+  const after = await deviceBookmarks(page);
+  const fixed = after.find((bookmark) => bookmark.paperId === stale!.paperId)! as unknown as StoredBookmark & { paperData: typeof original };
+  expect(fixed.paperData).toMatchObject({ title: original.title, abstract: original.abstract, categories: original.categories });
+  expect(fixed.dateAdded).toBe(stale!.dateAdded);
+  expect(after.find((bookmark) => bookmark.paperId === intact!.paperId)).toEqual(intact);
+  expect(after).toHaveLength(3);
+
+  // A second run finds nothing more to change.
+  await page.getByRole("button", { name: "Fix Paper Data" }).click();
+  await expect(page.getByText("All paper data is up to date", { exact: true })).toBeVisible({ timeout: 30_000 });
 });

@@ -17,8 +17,24 @@ const SUFFIX = /^(jr\.?|sr\.?|ii|iii|iv)$/i;
 const GROUP_WORD =
   /\b(collaboration|consortium|group|team|project|committee|society|association|initiative|network|organi[sz]ation|institute|laborator(y|ies)|university|council|alliance|partnership|working)\b/i;
 
+// The same names come back paper after paper (a library of 10,000 exports the same authors
+// many times); the parser is the costly part, so its answers are kept, up to a bound.
+const SPLIT_CACHE_MAX = 50_000;
+const splitCache = new Map<string, AuthorNameParts | null>();
+
 /** Splits one author name ("Ludwig van Beethoven", "King, Jr., Martin Luther", "ATLAS Collaboration"). */
 export function splitAuthorName(name: string): AuthorNameParts | null {
+  let parts = splitCache.get(name);
+  if (parts === undefined) {
+    parts = splitUncached(name);
+    if (splitCache.size >= SPLIT_CACHE_MAX) splitCache.clear();
+    splitCache.set(name, parts);
+  }
+  // A copy: callers may change what they get.
+  return parts && { ...parts };
+}
+
+function splitUncached(name: string): AuthorNameParts | null {
   const text = name.replace(/\s+/g, " ").trim();
   if (text === "") return null;
   if (GROUP_WORD.test(text)) return { literal: text };

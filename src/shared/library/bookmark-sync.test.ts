@@ -25,6 +25,13 @@ describe("compareBookmarks", () => {
     const reordered = Object.fromEntries(Object.entries(p1!).reverse()) as typeof p1;
     expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: reordered! }]).identical).toBe(1);
     expect(compareBookmarks([mark(p1, 0, ["a"])], [mark(p1, 0, ["b"])]).conflicts[0]?.kind).toBe("data_mismatch");
+    expect(compareBookmarks([mark(p1, 0, ["a", "b"])], [mark(p1, 0, ["b", "a"])]).identical).toBe(1);
+    // A difference anywhere in the paper data counts, not only in the fields compared first.
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, abstract: `${p1!.abstract} more` } }]).conflicts).toHaveLength(1);
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, categories: ["zz.ZZ"] } }]).conflicts).toHaveLength(1);
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, journal: "Extra" } }]).conflicts).toHaveLength(1);
+    // A key holding undefined is the same as no key (JSON drops it on the way to the server).
+    expect(compareBookmarks([mark(p1)], [{ ...mark(p1), paperData: { ...p1!, journal: undefined } }]).identical).toBe(1);
   });
 });
 

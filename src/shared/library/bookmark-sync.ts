@@ -24,21 +24,45 @@ export type SyncComparison = {
   identical: number;
 };
 
-/** JSON with object keys sorted, so the same data compares equal whatever order its keys were written in. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+/**
+ * Deep equality of JSON-like values, whatever order object keys were written in (the server's
+ * jsonb reorders them); keys holding undefined count as absent. No strings are built, so
+ * comparing 10,000 papers stays cheap.
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, index) => sameJson(item, other[index]));
   }
-  return JSON.stringify(value ?? null);
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let defined = 0;
+  for (const key in left) {
+    if (left[key] === undefined) continue;
+    defined += 1;
+    if (!sameJson(left[key], right[key])) return false;
+  }
+  for (const key in right) if (right[key] !== undefined) defined -= 1;
+  return defined === 0;
+}
+
+function sameCollections(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  if (a.every((name, index) => name === b[index])) return true;
+  return [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
 }
 
 function sameData(a: SyncBookmark, b: SyncBookmark): boolean {
-  if ([...a.collections].sort().join("\u0000") !== [...b.collections].sort().join("\u0000")) return false;
-  return stableJson(a.paperData) === stableJson(b.paperData);
+  if (!sameCollections(a.collections, b.collections)) return false;
+  const [x, y] = [a.paperData, b.paperData];
+  if (x === y) return true;
+  // Cheap checks first: most differing papers differ in title or abstract.
+  if (x.title !== y.title || x.abstract !== y.abstract) return false;
+  return sameJson(x, y);
 }
 
 /** Classifies every bookmark of both sides (a map lookup per paper: linear in the library size). */

@@ -59,13 +59,13 @@ function survivesEscaping(char: string): boolean {
 
 type Protector = { protect(text: string): string; restore(text: string): string };
 
-function createProtector(texts: readonly string[]): Protector {
-  let marker = "zqz";
-  while (texts.some((text) => text.includes(marker))) marker += "q";
+function createProtector(marker: string): Protector {
   const placeholder = new RegExp(`${marker}([0-9a-f]+)${marker}`, "g");
   const cache = new Map<string, boolean>();
   return {
     protect: (text) => {
+      // Most values are plain ASCII: nothing to protect, no copy.
+      if (!NON_ASCII.test(text)) return text;
       let out = "";
       for (const char of text) {
         if (char.charCodeAt(0) < 0x80 || char === "\u00a0") {
@@ -81,21 +81,46 @@ function createProtector(texts: readonly string[]): Protector {
       }
       return out;
     },
-    restore: (text) => text.replace(placeholder, (_match, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))),
+    restore: (text) => (text.includes(marker) ? text.replace(placeholder, (_match, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16))) : text),
   };
 }
 
-function collectStrings(value: unknown, into: string[]): void {
-  if (typeof value === "string") into.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value && typeof value === "object") for (const item of Object.values(value)) collectStrings(item, into);
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Whether any string inside the value contains the text. */
+function anyStringIncludes(value: unknown, text: string): boolean {
+  if (typeof value === "string") return value.includes(text);
+  if (Array.isArray(value)) return value.some((item) => anyStringIncludes(item, text));
+  if (value && typeof value === "object") return Object.values(value).some((item) => anyStringIncludes(item, text));
+  return false;
 }
 
+/** A marker no string of the items contains, for the placeholders. */
+function freeMarker(items: unknown): string {
+  let marker = "zqz";
+  while (anyStringIncludes(items, marker)) marker += "q";
+  return marker;
+}
+
+/** The value with every string changed; parts where nothing changed are shared, not copied. */
 function mapStrings<T>(value: T, change: (text: string) => string): T {
   if (typeof value === "string") return change(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index += 1) {
+      const next = mapStrings(value[index], change);
+      if (next !== value[index]) (copy ??= [...value])[index] = next;
+    }
+    return (copy ?? value) as T;
+  }
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, change)])) as T;
+    let copy: Record<string, unknown> | null = null;
+    for (const key in value) {
+      const item = (value as Record<string, unknown>)[key];
+      const next = mapStrings(item, change);
+      if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
+    }
+    return (copy ?? value) as T;
   }
   return value;
 }
@@ -106,9 +131,7 @@ function mapStrings<T>(value: T, change: (text: string) => string): T {
  * (characters LaTeX cannot spell in ASCII are kept as UTF-8).
  */
 export function cslToBibtexEntries(items: readonly CslItem[], dialect: "bibtex" | "biblatex" = "bibtex"): BibtexEntry[] {
-  const texts: string[] = [];
-  collectStrings(items, texts);
-  const protector = createProtector(texts);
+  const protector = createProtector(freeMarker(items));
   const protectedItems = items.map((item) => mapStrings(item, protector.protect));
   try {
     const entries = plugins.output.format(dialect, protectedItems, { format: "object" }) as BibtexEntry[];

@@ -234,6 +234,10 @@ export class DuplicateIndex<P extends DuplicatePaper> {
       for (const entry of postings) {
         if (seen.has(entry) || !isOther(entry)) continue;
         seen.add(entry);
+        // The overlap is at most the smaller set over the larger: titles of very different
+        // lengths cannot match, whatever they share.
+        const size = entry.titleWords.size;
+        if (Math.min(size, words.size) / Math.max(size, words.size) < FUZZY_TITLE_OVERLAP_MIN) continue;
         const title = titleOverlap(words, entry.titleWords);
         if (title < FUZZY_TITLE_OVERLAP_MIN) continue;
         const author = authorOverlap(authors, entry.authorKeys);

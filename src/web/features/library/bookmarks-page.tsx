@@ -12,6 +12,7 @@ import { Label } from "@/web/components/ui/label";
 import { useUserData } from "@/web/lib/user-stores";
 import { BookmarkRowActions } from "./bookmark-row-actions";
 import { ExportMenu } from "./export-menu";
+import { FixPaperDataButton } from "./fix-paper-data-button";
 import { allBookmarks } from "./library-export";
 import { SyncMenu } from "./sync-menu";
 import { useBookmarkFilters } from "./use-bookmark-filters";
@@ -68,6 +69,7 @@ export function BookmarksPage() {
         <div className="flex flex-wrap items-center gap-2">
           <ExportMenu load={() => allBookmarks(stores, signedIn)} />
           {signedIn ? <SyncMenu /> : null}
+          <FixPaperDataButton load={() => allBookmarks(stores, signedIn)} />
         </div>
       </div>
 
