@@ -56,6 +56,8 @@ export function createMeRoutes(deps: MeDeps) {
     searchHistory: searchHistoryService(searchHistoryRepository(db)),
     readingHistory: readingHistoryService(readingHistoryRepository(db)),
     bookmarks: bookmarksService(bookmarksRepository(db)),
+    notes: notesService(notesRepository(db)),
+    highlights: highlightsService(highlightsRepository(db)),
   };
   const exporter = exportService(services);
 
@@ -69,8 +71,8 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/search-history", searchHistoryRoutes(services.searchHistory))
     .route("/history", readingHistoryRoutes(services.readingHistory))
     .route("/bookmarks", bookmarksRoutes(services.bookmarks))
-    .route("/notes", notesRoutes(notesService(notesRepository(db))))
-    .route("/highlights", highlightsRoutes(highlightsService(highlightsRepository(db))))
+    .route("/notes", notesRoutes(services.notes))
+    .route("/highlights", highlightsRoutes(services.highlights))
     .get("/export", async (c) => {
       const body = await exporter.export(c.var.user);
       c.header("Content-Disposition", `attachment; filename="quire-data-${body.exported_at.slice(0, 10)}.json"`);
