@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
 import type { Paper } from "@/shared/paper";
@@ -8,8 +8,17 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 /** What public/pdf-prefetch.js started for a /pdf/{id} page load, before this code arrived. */
 type EarlyPdf = { url: string; bytes: Promise<ArrayBuffer | null>; worker: Worker | null };
 const early = (globalThis as { __quirePdfPrefetch?: EarlyPdf }).__quirePdfPrefetch;
-// The worker it started (already fetched and compiling) serves every document of this tab.
-if (early?.worker) GlobalWorkerOptions.workerPort = early.worker;
+let earlyWorker: PDFWorker | null = null;
+/**
+ * The worker it started (already fetched and compiling) serves every document of this tab.
+ * Handed to each document rather than set as pdf.js's global port: a document pdf.js is
+ * handed a worker for never destroys it, so a failed load and a Retry cannot race over it.
+ */
+function workerOption(): { worker?: PDFWorker } {
+  if (!early?.worker) return {};
+  earlyWorker ??= PDFWorker.create({ port: early.worker });
+  return { worker: earlyWorker };
+}
 
 /** The early download of this URL, taken once (a Retry or another paper downloads afresh). */
 function takeEarlyBytes(url: string): Promise<ArrayBuffer | null> | null {
@@ -79,16 +88,24 @@ export async function describeLoadFailure(error: unknown, url: string): Promise<
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel: () => void } {
   let task: PDFDocumentLoadingTask | null = null;
   let cancelled = false;
-  const fromNetwork = () => getDocument({ url, disableAutoFetch: true, rangeChunkSize: 256 * 1024 });
+  const fromNetwork = () => getDocument({ url, disableAutoFetch: true, rangeChunkSize: 256 * 1024, ...workerOption() });
+  // pdf.js may throw rather than reject (a worker in a bad state): the viewer then shows the failure, not a crash.
+  const start = (make: () => PDFDocumentLoadingTask): Promise<PDFDocumentProxy> => {
+    try {
+      task = make();
+      return task.promise;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
   const earlyBytes = takeEarlyBytes(url);
   const opened: Promise<PDFDocumentProxy> = earlyBytes
     ? earlyBytes.then((bytes) => {
         if (cancelled) throw new Error("cancelled");
         // Not a PDF answer (an error status): ask again so the failure is described as usual.
-        task = bytes ? getDocument({ data: new Uint8Array(bytes) }) : fromNetwork();
-        return task.promise;
+        return start(bytes ? () => getDocument({ data: new Uint8Array(bytes), ...workerOption() }) : fromNetwork);
       })
-    : (task = fromNetwork()).promise;
+    : start(fromNetwork);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
