@@ -12,6 +12,8 @@ export const faultInputSchema = z
     status: z.number().int().min(100).max(599).optional(),
     /** Seconds, sent as Retry-After with `status`. */
     retryAfter: z.number().int().min(0).optional(),
+    /** Sent as Location with a 3xx `status`: a redirect, to this host or another. */
+    location: z.url().optional(),
     /** Body for a `status` answer; a short plain-text default otherwise. */
     body: z.string().optional(),
     /** Never answer; the request ends when the client gives up or the sandbox closes. */

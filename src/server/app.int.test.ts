@@ -23,6 +23,10 @@ beforeAll(async () => {
       "features/search/search-page.tsx": { file: "assets/search-page-1.js", imports: ["_shared.js"] },
       "features/search/search-results.tsx": { file: "assets/search-results-2.js", imports: ["_shared.js"] },
       "_shared.js": { file: "assets/shared-3.js" },
+      "features/reader/paper-page.tsx": { file: "assets/paper-page-4.js", imports: ["_shared.js"] },
+      "features/reader/pdf/pdf-viewer.tsx": { file: "assets/pdf-viewer-5.js", imports: ["features/reader/pdf/pdf-document.ts"] },
+      "features/reader/pdf/pdf-document.ts": { file: "assets/pdf-document-6.js" },
+      "../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs": { file: "assets/pdf.worker.min-7.mjs" },
     }),
   );
   server = await startTestServer({ webDistDir: distDir, env: { BODY_LIMIT_BYTES: "2048" } });
@@ -144,6 +148,18 @@ describe("the single-page app", () => {
     const empty = await (await get("/search")).text();
     expect(empty).toContain("/assets/search-page-1.js");
     expect(empty).not.toContain("/assets/search-results-2.js");
+  });
+
+  it("names the reader's and pdf.js's code in a /pdf/ page, and the worker's address for pdf-prefetch.js before it runs", async () => {
+    const html = await (await get("/pdf/2401.12345")).text();
+    for (const file of ["/assets/paper-page-4.js", "/assets/pdf-viewer-5.js", "/assets/pdf-document-6.js", "/assets/shared-3.js"]) {
+      expect(html.split(`<link rel="modulepreload" crossorigin href="${file}">`)).toHaveLength(2);
+    }
+    expect(html).toMatch(/^<!doctype html><html><head><meta name="quire-pdf-worker" content="\/assets\/pdf\.worker\.min-7\.mjs">/);
+    // Other reader views do not open a PDF.
+    const abstract = await (await get("/abs/2401.12345")).text();
+    expect(abstract).not.toContain("quire-pdf-worker");
+    expect(abstract).not.toContain("pdf-document-6.js");
   });
 
   it("caches hashed assets for a year", async () => {

@@ -19,12 +19,18 @@ const ROUTE_MODULES: Record<string, readonly string[]> = {
   "/search": ["features/search/search-page.tsx"],
   // The results list only when the URL holds a search (see hasSearchCriteria).
   "/search?": ["features/search/search-page.tsx", "features/search/search-results.tsx"],
+  // Any /pdf/{id}: the reader, the viewer and pdf.js, so page 1 is not behind three round trips.
+  "/pdf/": ["features/reader/paper-page.tsx", "features/reader/pdf/pdf-viewer.tsx", "features/reader/pdf/pdf-document.ts"],
 };
+
+/** pdf.js's worker as the Vite manifest names it; /pdf/* pages start it early (public/pdf-prefetch.js). */
+const PDF_WORKER_MODULE = "pdfjs-dist/build/pdf.worker.min.mjs";
 
 const SEARCH_CRITERIA = ["q", "title", "authors", "dateFrom", "dateTo"];
 
 /** The ROUTE_MODULES key for a request: "/search?" when it carries search criteria. */
 function preloadKey(pathname: string, query: URLSearchParams): string {
+  if (pathname.startsWith("/pdf/")) return "/pdf/";
   if (pathname === "/search" && SEARCH_CRITERIA.some((name) => query.getAll(name).some((value) => value.trim()))) return "/search?";
   return pathname;
 }
@@ -51,6 +57,15 @@ export function routePreloads(distDir: string): Map<string, string[]> {
   return preloads;
 }
 
+/** The built pdf.js worker's URL, from the build's manifest; null without one. */
+export function pdfWorkerUrl(distDir: string): string | null {
+  const manifestPath = path.join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const key = Object.keys(manifest).find((name) => name.endsWith(PDF_WORKER_MODULE));
+  return key ? `/${manifest[key]!.file}` : null;
+}
+
 /**
  * Serves the built SPA from `distDir`: content-hashed files under /assets are cached for a
  * year, everything else (index.html, sw.js, manifest) is revalidated on every load so a
@@ -59,6 +74,7 @@ export function routePreloads(distDir: string): Map<string, string[]> {
 export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
   const indexPath = path.join(distDir, "index.html");
   let preloads = routePreloads(distDir);
+  let workerUrl = pdfWorkerUrl(distDir);
   let preloadsFor = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
   if (existsSync(distDir)) {
    app.use(
@@ -82,11 +98,15 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
     // A rebuild while the server runs brings a new manifest.
     if (html !== preloadsFor) {
       preloads = routePreloads(distDir);
+      workerUrl = pdfWorkerUrl(distDir);
       preloadsFor = html;
     }
-    const files = (preloads.get(preloadKey(c.req.path, new URL(c.req.url).searchParams)) ?? []).filter((file) => !html.includes(`"${file}"`));
-    if (files.length === 0) return c.html(html);
+    const key = preloadKey(c.req.path, new URL(c.req.url).searchParams);
+    const files = (preloads.get(key) ?? []).filter((file) => !html.includes(`"${file}"`));
+    // Read by pdf-prefetch.js, which runs in the head: so it goes first.
+    const page = key === "/pdf/" && workerUrl ? html.replace("<head>", `<head><meta name="quire-pdf-worker" content="${workerUrl}">`) : html;
+    if (files.length === 0) return c.html(page);
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
-    return c.html(html.replace("</head>", `${tags}</head>`));
+    return c.html(page.replace("</head>", `${tags}</head>`));
   });
 }

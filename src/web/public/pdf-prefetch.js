@@ -1,8 +1,10 @@
-// Starts downloading the PDF of a /pdf/{arXiv id} page load before the app's code has arrived:
-// the proxy answers with Cache-Control private, so when pdf.js asks for the same URL a moment
-// later the bytes are already in (or on their way into) the browser's cache. The URL must be
-// the one the viewer builds (src/web/features/reader/pdf/pdf-document.ts, pdfProxyUrl): the
-// id without a version or ".pdf". External because the CSP forbids inline scripts.
+// Starts the two slow things of a /pdf/{arXiv id} page load before the app's code has arrived:
+// - the PDF's download, kept as bytes in window.__quirePdfPrefetch so pdf.js opens it from
+//   memory rather than asking the proxy again (src/web/features/reader/pdf/pdf-document.ts);
+// - pdf.js's worker (1.3 MB to fetch and compile), whose URL the server names in the
+//   <meta name="quire-pdf-worker"> it adds to /pdf/* pages (src/server/http/static-site.ts).
+// The URL must be the one the viewer builds (pdf-document.ts, pdfProxyUrl): the id without a
+// version or ".pdf". External because the CSP forbids inline scripts.
 (function () {
   if (!window.fetch) return;
   var match = /^\/pdf\/(.+)$/.exec(window.location.pathname);
@@ -15,10 +17,25 @@
   }
   id = id.replace(/\.pdf$/i, "").replace(/v\d+$/, "");
   if (!/^\d{4}\.\d{4,5}$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}$/.test(id)) return;
-  window
-    .fetch("/api/pdf-proxy?paperId=" + encodeURIComponent(id), { credentials: "same-origin" })
+  var url = "/api/pdf-proxy?paperId=" + encodeURIComponent(id);
+  var worker = null;
+  var meta = document.querySelector('meta[name="quire-pdf-worker"]');
+  var workerUrl = meta && meta.getAttribute("content");
+  if (workerUrl && /^\/assets\/[\w.-]+\.m?js$/.test(workerUrl) && window.Worker) {
+    try {
+      worker = new Worker(workerUrl, { type: "module" });
+    } catch (error) {
+      worker = null;
+    }
+  }
+  // null when the answer is not a PDF: the viewer then asks again and reports the proxy's error.
+  var bytes = window
+    .fetch(url, { credentials: "same-origin" })
     .then(function (response) {
       return response.ok ? response.arrayBuffer() : null;
     })
-    .catch(function () {});
+    .catch(function () {
+      return null;
+    });
+  window.__quirePdfPrefetch = { url: url, bytes: bytes, worker: worker };
 })();

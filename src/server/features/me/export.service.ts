@@ -1,7 +1,11 @@
 import type { SessionUser } from "@/server/auth/session";
+import type { Highlight } from "@/shared/highlights";
+import type { PaperNote } from "@/shared/paper-notes";
 import type { ApiReadingHistoryEntry, CacheEntry, Profile, SearchHistoryResponse, ServerBookmark, Settings } from "@/shared/user-data";
 import type { BookmarksService } from "./bookmarks.service";
 import type { CacheService } from "./cache.service";
+import type { HighlightsService } from "./highlights.service";
+import type { NotesService } from "./notes.service";
 import type { PreferencesService } from "./preferences.service";
 import type { ProfileService } from "./profile.service";
 import type { ReadingHistoryService } from "./reading-history.service";
@@ -19,6 +23,10 @@ export type UserDataExport = {
     preferences: Record<string, unknown>;
     searchHistory: SearchHistoryResponse;
     readingHistory: ApiReadingHistoryEntry[];
+    /** Paper notes (markdown), one per paper. */
+    notes: PaperNote[];
+    /** PDF highlights, with page number and coordinates as fractions of the page. */
+    highlights: Highlight[];
   };
 };
 
@@ -31,10 +39,12 @@ export function exportService(services: {
   preferences: PreferencesService;
   searchHistory: SearchHistoryService;
   readingHistory: ReadingHistoryService;
+  notes: NotesService;
+  highlights: HighlightsService;
 }) {
   return {
     async export(user: SessionUser): Promise<UserDataExport> {
-      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory] = await Promise.all([
+      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights] = await Promise.all([
         services.profile.get(user),
         services.bookmarks.list(user.id),
         services.cache.exportAll(user.id),
@@ -42,11 +52,13 @@ export function exportService(services: {
         services.preferences.list(user.id),
         services.searchHistory.list(user.id),
         services.readingHistory.exportAll(user.id),
+        services.notes.list(user.id),
+        services.highlights.exportAll(user.id),
       ]);
       return {
         exported_at: new Date().toISOString(),
         user_id: user.id,
-        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory },
+        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights },
       };
     },
   };

@@ -15,6 +15,10 @@ export function highlightsRepository(db: Database) {
         .where(and(eq(highlights.userId, userId), eq(highlights.paperId, paperId)))
         .orderBy(asc(highlights.createdAt));
     },
+    /** Every highlight of one user (the data export), by paper, then oldest first. */
+    async listAll(userId: string): Promise<HighlightRow[]> {
+      return db.select().from(highlights).where(eq(highlights.userId, userId)).orderBy(asc(highlights.paperId), asc(highlights.createdAt));
+    },
     /**
      * Creates or replaces a highlight by its id. A row with that id that belongs to someone
      * else is left alone and null comes back.

@@ -43,6 +43,10 @@ export function highlightsService(repository: HighlightsRepository) {
       checkPaperId(paperId);
       return (await repository.listForPaper(userId, paperId)).map(toHighlight);
     },
+    /** Every paper's highlights, for the data export. */
+    async exportAll(userId: string): Promise<Highlight[]> {
+      return (await repository.listAll(userId)).map(toHighlight);
+    },
     async put(userId: string, id: string, input: HighlightInput): Promise<Highlight> {
       checkId(id);
       checkPaperId(input.paperId);

@@ -216,6 +216,8 @@ describe(`every /api/me route (${testDatabaseKind})`, () => {
     expect(exported.user_id).toBe(owner.id);
     expect(exported.data.bookmarks).toHaveLength(1);
     expect(exported.data.readingHistory).toHaveLength(1);
+    expect(exported.data.notes).toEqual([expect.objectContaining({ paperId: owned.paperId, content: owned.marker })]);
+    expect(exported.data.highlights).toEqual([expect.objectContaining({ id: owned.highlightId, text: owned.marker })]);
     expect(exported.data.preferences[owned.prefKey]).toEqual({ marker: owned.marker });
     expect(exported.data.cache.map((entry: { key: string }) => entry.key).sort()).toEqual([owned.cacheKey, owned.expiredCacheKey].sort());
     await meClient(server, owner).del("/cache");

@@ -104,6 +104,10 @@ describe(`GET /api/me/export (${testDatabaseKind})`, () => {
     await client.post("/search-history", { entries: [testSearch(Date.now() - 1000, "graphs")] });
     await client.post("/history", { paper: testPaper("p1"), viewType: "abs" });
     await client.put("/bookmarks/p2", { paper: testPaper("p2"), tags: ["t"] });
+    await client.put("/notes/p1", { content: "# Reading notes" });
+    const highlightId = crypto.randomUUID();
+    const rect = { x: 0.1, y: 0.2, width: 0.5, height: 0.02 };
+    await client.put(`/highlights/${highlightId}`, { paperId: "p1", pageNumber: 4, rects: [rect], color: "#ADD8E6", text: "a key sentence" });
 
     const response = await fetch(`${server.url}/api/me/export`, { headers: owner.headers() });
     expect(response.status).toBe(200);
@@ -112,7 +116,7 @@ describe(`GET /api/me/export (${testDatabaseKind})`, () => {
     expect(Object.keys(body).sort()).toEqual(["data", "exported_at", "user_id"]);
     expect(body.user_id).toBe(owner.id);
     expect(Math.abs(Date.parse(body.exported_at) - Date.now())).toBeLessThan(60_000);
-    expect(Object.keys(body.data).sort()).toEqual(["bookmarks", "cache", "preferences", "profile", "readingHistory", "searchHistory", "settings"]);
+    expect(Object.keys(body.data).sort()).toEqual(["bookmarks", "cache", "highlights", "notes", "preferences", "profile", "readingHistory", "searchHistory", "settings"]);
     expect(body.data.profile).toMatchObject({ name: "Exporter", email: owner.email });
     expect(body.data.settings).toEqual({ ...DEFAULT_SETTINGS, citeKeyFormat: "custom" });
     expect(body.data.preferences).toEqual({ theme: "dark" });
@@ -120,6 +124,10 @@ describe(`GET /api/me/export (${testDatabaseKind})`, () => {
     expect(body.data.searchHistory.searches).toHaveLength(1);
     expect(body.data.readingHistory).toEqual([expect.objectContaining({ paperId: "p1", viewType: "abs" })]);
     expect(body.data.bookmarks).toEqual([expect.objectContaining({ paperId: "p2", tags: ["t"] })]);
+    expect(body.data.notes).toEqual([expect.objectContaining({ paperId: "p1", content: "# Reading notes" })]);
+    expect(body.data.highlights).toEqual([
+      expect.objectContaining({ id: highlightId, paperId: "p1", pageNumber: 4, rects: [rect], color: "#ADD8E6", text: "a key sentence" }),
+    ]);
     const text = JSON.stringify(body.data);
     expect(text).not.toMatch(/"user_?[iI]d"|"cache_key"|"paper_data"|"preference_key"/);
   });

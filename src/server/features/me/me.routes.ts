@@ -62,6 +62,8 @@ export function createMeRoutes(deps: MeDeps) {
     searchHistory: searchHistoryService(searchHistoryRepository(db)),
     readingHistory: readingHistoryService(readingHistoryRepository(db)),
     bookmarks: bookmarksService(bookmarksRepository(db)),
+    notes: notesService(notesRepository(db)),
+    highlights: highlightsService(highlightsRepository(db)),
   };
   const exporter = exportService(services);
 
@@ -75,8 +77,8 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/search-history", searchHistoryRoutes(services.searchHistory))
     .route("/history", readingHistoryRoutes(services.readingHistory))
     .route("/bookmarks", bookmarksRoutes(services.bookmarks))
-    .route("/notes", notesRoutes(notesService(notesRepository(db))))
-    .route("/highlights", highlightsRoutes(highlightsService(highlightsRepository(db))))
+    .route("/notes", notesRoutes(services.notes))
+    .route("/highlights", highlightsRoutes(services.highlights))
     .route(
       "/authored-papers",
       authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, logger: deps.logger }), services.profile),

@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
 import { startSandbox } from "../../../../sandbox/server";
@@ -89,5 +91,55 @@ describe(`the reader's paper routes (${testDatabaseKind})`, () => {
     const answer = await get("/html?paperId=2512.23941");
     expect(answer.status).toBe(502);
     expect(answer.body.error.message).toBe("Download failed with status: 403");
+  });
+
+  describe("redirects", () => {
+    // Another host, standing in for an internal address an upstream might point the server at.
+    let elsewhere: Server;
+    let elsewhereUrl: string;
+    const hits: string[] = [];
+    beforeAll(async () => {
+      elsewhere = createServer((request, response) => {
+        hits.push(request.url ?? "");
+        response.writeHead(200, { "Content-Type": "text/html" }).end('<html><body><article class="ltx_document">secret</article></body></html>');
+      });
+      await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+      elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => elsewhere?.close(resolve));
+    });
+    const queueRedirect = (route: string, match: string, location: string) =>
+      fetch(`${sandbox.url}/__control/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ route, status: 302, location, match, times: 1 }),
+      }).then((response) => expect(response.status).toBeLessThan(300));
+
+    it("the HTML view never follows a redirect to another host", async () => {
+      await queueRedirect("arxiv-html", "2512.23941", `${elsewhereUrl}/steal/2512.23941`);
+      const answer = await get("/html?paperId=2512.23941");
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.message).toBe("ArXiv API error: 502 Bad Gateway");
+      expect(JSON.stringify(answer.body)).not.toContain("secret");
+      expect(hits).toEqual([]);
+    });
+
+    it("a paper lookup never follows a redirect to another host", async () => {
+      await queueRedirect("arxiv-api", "2605.07811", `${elsewhereUrl}/steal?id_list=2605.07811`);
+      const answer = await get("/papers/lookup?id=2605.07811v2");
+      expect(answer.status).toBe(502);
+      expect(answer.body.error.message).toBe("ArXiv API error: 502 Bad Gateway");
+      expect(hits).toEqual([]);
+    });
+
+    it("still follows a redirect within the configured host", async () => {
+      expect(hasHtmlRendition("2605.07811")).toBe(true);
+      await queueRedirect("arxiv-html", "2605.07811v1", `${sandbox.url}/arxiv/html/2605.07811`);
+      const answer = await get("/html?paperId=2605.07811v1");
+      expect(answer.status).toBe(200);
+      expect(answer.body.html).toContain('<section id="S1" class="ltx_section">');
+      expect(hits).toEqual([]);
+    });
   });
 });

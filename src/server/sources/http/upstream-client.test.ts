@@ -40,6 +40,29 @@ function client(overrides: Partial<Parameters<typeof createUpstreamClient>[0]> =
 }
 
 describe("the upstream client", () => {
+  it("follows redirects within the host it asked, and refuses one to another host without retrying", async () => {
+    let elsewhere = 0;
+    let asked = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/moved", () => new HttpResponse(null, { status: 301, headers: { Location: "/api/query?q=x" } })),
+      http.get("https://upstream.test/api/query", () => HttpResponse.text("here")),
+      http.get("https://upstream.test/api/away", () => {
+        asked++;
+        return new HttpResponse(null, { status: 302, headers: { Location: "http://169.254.169.254/latest/meta-data" } });
+      }),
+      http.get("http://169.254.169.254/*", () => {
+        elsewhere++;
+        return HttpResponse.text("secret");
+      }),
+    );
+    expect((await client().get("https://upstream.test/api/moved")).body).toBe("here");
+    const refused = await client().get("https://upstream.test/api/away").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UpstreamError);
+    expect(refused).toMatchObject({ status: 502, message: "test redirected to another host" });
+    expect(asked).toBe(1);
+    expect(elsewhere).toBe(0);
+  });
+
   it("sends the polite User-Agent and Accept", async () => {
     let seen: Headers | undefined;
     mswServer.use(

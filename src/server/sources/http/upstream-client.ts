@@ -42,6 +42,8 @@ export type UpstreamClientOptions = {
 };
 
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** Redirects followed per request, all within the requested host. */
+const MAX_REDIRECTS = 5;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Seconds or an HTTP date, as Retry-After (and Zotero's Backoff) may carry; null when absent or unreadable. */
@@ -85,16 +87,30 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   /** Cache writes still under way, so a request right behind one reads what it stores. */
   const pendingWrites = new Map<string, Promise<void>>();
 
-  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: string; error?: unknown }> {
+  /**
+   * One request, following redirects only within the origin asked (the configured host): a
+   * redirect to another host is refused, never followed, so no upstream can point the server
+   * at an address of its choosing (server-side request forgery).
+   */
+  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: string; error?: unknown; refused?: UpstreamError }> {
     const release = await limiter.acquire();
     try {
-      const response = await doFetch(url, {
-        headers: { "User-Agent": userAgent, Accept: accept },
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "follow",
-      });
-      const body = await response.text();
-      return { response, body };
+      const signal = AbortSignal.timeout(timeoutMs);
+      const origin = new URL(url).origin;
+      let target = url;
+      for (let hop = 0; ; hop++) {
+        const response = await doFetch(target, { headers: { "User-Agent": userAgent, Accept: accept }, signal, redirect: "manual" });
+        const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
+        if (!location) return { response, body: await response.text() };
+        await response.body?.cancel().catch(() => undefined);
+        const next = new URL(location, target);
+        if (next.origin !== origin) {
+          logger.warn({ source, location: next.origin }, "upstream redirected to another host; refused");
+          return { refused: new UpstreamError(source, 502, "Bad Gateway", `${source} redirected to another host`) };
+        }
+        if (hop >= MAX_REDIRECTS) return { refused: new UpstreamError(source, 502, "Bad Gateway", `Too many redirects from ${source}`) };
+        target = next.toString();
+      }
     } catch (error) {
       return { error };
     } finally {
@@ -106,7 +122,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     let lastFailure: UpstreamError | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const started = performance.now();
-      const { response, body, error } = await attemptOnce(url, accept);
+      const { response, body, error, refused } = await attemptOnce(url, accept);
+      if (refused) throw refused;
       const ms = Math.round(performance.now() - started);
       if (response && body !== undefined) {
         if (!RETRYABLE.has(response.status)) {

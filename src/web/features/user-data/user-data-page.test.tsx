@@ -51,12 +51,14 @@ describe("/user-data", () => {
     expect(screen.queryByRole("button", { name: "Export Data" })).toBeNull();
   });
 
-  it("shows the profile, bookmarks, cache entries, settings and legacy preferences", async () => {
+  it("shows the profile, bookmarks, notes, highlights, cache entries, settings and legacy preferences", async () => {
     signIn(TEST_USER);
     api.state.profile.researchCategories = ["cs.AI", "cs.CL"];
     api.state.bookmarks = [{ id: "b1", paperId: "2401.00001", paperData: makePaper({ id: "2401.00001", title: "Attention Everywhere" }), notes: null, tags: [], bookmarkedAt: "2026-05-01T10:00:00.000Z" }];
     api.state.cache.set("bookmarkFilters", { key: "bookmarkFilters", data: {}, expiresAt: null, cachedAt: "2026-05-01T10:00:00.000Z", accessCount: 3, lastAccessed: "2026-05-01T10:00:00.000Z" });
     api.state.preferences = { "table%2Esort": "title" };
+    const rect = { x: 0.1, y: 0.2, width: 0.5, height: 0.02 };
+    api.state.highlights.set("h1", { id: "h1", paperId: "2401.00001", pageNumber: 3, rects: [rect], coordinates: rect, color: "#ADD8E6", text: "a key sentence", createdAt: "2026-05-01T10:00:00.000Z", updatedAt: "2026-05-01T10:00:00.000Z" });
     renderPage();
 
     const bookmarks = await screen.findByRole("region", { name: "Bookmarks" });
@@ -65,6 +67,10 @@ describe("/user-data", () => {
     expect(within(screen.getByRole("region", { name: "Cache Entries" })).getByText("bookmarkFilters")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Settings" })).getByText("enableReadingHistory")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Legacy Preferences" })).getByText("table.sort")).toBeTruthy();
+    const highlights = screen.getByRole("region", { name: "Highlights" });
+    expect(within(highlights).getByText("a key sentence")).toBeTruthy();
+    expect(within(highlights).getByText(/page 3/)).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Notes" })).getByText("No notes.")).toBeTruthy();
     // The raw JSON is one click away.
     expect(within(bookmarks).getByText("Bookmarks as JSON")).toBeTruthy();
   });

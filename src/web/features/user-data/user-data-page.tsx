@@ -16,6 +16,8 @@ import {
   BookmarksView,
   CacheView,
   DataSection,
+  HighlightsView,
+  NotesView,
   PreferencesView,
   ProfileView,
   SettingsView,
@@ -79,6 +81,8 @@ function DataSections({ exported }: { exported: UserDataExport }) {
   const { data } = exported;
   const bookmarks = asArray(data.bookmarks);
   const cache = asArray(data.cache);
+  const notes = asArray(data.notes);
+  const highlights = asArray(data.highlights);
   const settings = asRecord(data.settings);
   const preferences = asRecord(data.preferences);
   return (
@@ -88,6 +92,12 @@ function DataSections({ exported }: { exported: UserDataExport }) {
       </DataSection>
       <DataSection id="user-data-bookmarks" title="Bookmarks" count={bookmarks.length} raw={bookmarks}>
         <BookmarksView bookmarks={bookmarks} />
+      </DataSection>
+      <DataSection id="user-data-notes" title="Notes" count={notes.length} description="Your notes on papers, one per paper." raw={notes}>
+        <NotesView notes={notes} />
+      </DataSection>
+      <DataSection id="user-data-highlights" title="Highlights" count={highlights.length} description="Passages you highlighted in PDFs." raw={highlights}>
+        <HighlightsView highlights={highlights} />
       </DataSection>
       <DataSection id="user-data-cache" title="Cache Entries" count={cache.length} description="Cached data kept with your account, such as your publication list." raw={cache}>
         <CacheView entries={cache} />

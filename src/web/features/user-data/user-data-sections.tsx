@@ -119,6 +119,57 @@ export function BookmarksView({ bookmarks }: { bookmarks: unknown[] }) {
   );
 }
 
+export function NotesView({ notes }: { notes: unknown[] }) {
+  if (notes.length === 0) return <Empty>No notes.</Empty>;
+  return (
+    <ul className="max-h-80 divide-y divide-border overflow-auto rounded-lg border border-border">
+      {notes.map((item, index) => {
+        const note = asRecord(item);
+        const paperId = asText(note.paperId) ?? `#${index + 1}`;
+        return (
+          <li key={`${paperId}-${index}`} className="px-3 py-2 text-sm">
+            <p className="line-clamp-2 break-words whitespace-pre-line">{asText(note.content) ?? "—"}</p>
+            <p className="text-xs text-muted-foreground">
+              <span className="font-mono">{paperId}</span>
+              {asText(note.updatedAt) ? ` · saved ${formatDateTime(asText(note.updatedAt))}` : null}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function HighlightsView({ highlights }: { highlights: unknown[] }) {
+  if (highlights.length === 0) return <Empty>No highlights.</Empty>;
+  return (
+    <ul className="max-h-80 divide-y divide-border overflow-auto rounded-lg border border-border">
+      {highlights.map((item, index) => {
+        const highlight = asRecord(item);
+        const paperId = asText(highlight.paperId) ?? "—";
+        const color = asText(highlight.color);
+        return (
+          <li key={asText(highlight.id) ?? index} className="flex items-start gap-2.5 px-3 py-2 text-sm">
+            <span
+              aria-hidden
+              className="mt-1 size-3 shrink-0 rounded-sm ring-1 ring-black/10"
+              style={color && /^#[0-9a-f]{6}$/i.test(color) ? { backgroundColor: color } : undefined}
+            />
+            <div className="min-w-0">
+              <p className="line-clamp-2 break-words">{asText(highlight.text) ?? "Area highlight"}</p>
+              <p className="text-xs text-muted-foreground">
+                <span className="font-mono">{paperId}</span>
+                {typeof highlight.pageNumber === "number" ? ` · page ${highlight.pageNumber}` : null}
+                {asText(highlight.createdAt) ? ` · ${formatDateTime(asText(highlight.createdAt))}` : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function CacheView({ entries }: { entries: unknown[] }) {
   if (entries.length === 0) return <Empty>No cache entries.</Empty>;
   return (

@@ -2,7 +2,7 @@ import type { Highlight, HighlightInput } from "@/shared/highlights";
 import type { HighlightColor } from "@/shared/pdf";
 import { api, isApiError } from "@/web/lib/api";
 import { randomId } from "@/web/lib/local-store";
-import { readJson, writeString } from "@/web/lib/storage";
+import { readJson, removeString, writeString } from "@/web/lib/storage";
 
 /**
  * Highlights per paper (core-app.md section 3, "Highlight"). Anonymous visitors keep them on
@@ -221,4 +221,58 @@ export function createServerHighlightStore(options: { userId: string; ready?: ()
       if (typeof window !== "undefined") window.removeEventListener("online", handleOnline);
     },
   };
+}
+
+/** Highlights are uploaded this many at a time when they move into the account. */
+const MIGRATION_CONCURRENCY = 4;
+
+/**
+ * Sign-in: the device's highlights go up to the account (core-app.md section 4, "Data
+ * location"), each under its own id, so a run cut short and repeated is the same upload, never
+ * a duplicate. Each leaves the device once the server has it; one the server refuses stays.
+ */
+export async function migrateDeviceHighlights(): Promise<"nothing" | "moved" | "failed"> {
+  const byPaper = byPaperFromStorage(DEVICE_HIGHLIGHTS_KEY);
+  const all = Object.values(byPaper).flatMap((list) => (Array.isArray(list) ? list : []));
+  if (all.length === 0) return "nothing";
+  // zod is not part of the first load: only when there is something to check.
+  const { highlightIdSchema, highlightInputSchema } = await import("@/shared/highlights");
+  const moved = new Set<Highlight>();
+  let failed = false;
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const highlight = all[next++]!;
+      const body = highlightInputSchema.safeParse(highlight);
+      if (!body.success || !highlightIdSchema.safeParse(highlight.id).success) {
+        failed = true;
+        continue;
+      }
+      try {
+        await api.put(`/api/me/highlights/${encodeURIComponent(highlight.id)}`, body.data);
+        moved.add(highlight);
+      } catch (error) {
+        // Another account holds this id (409): the same highlight under a fresh one.
+        if (isApiError(error) && error.status === 409) {
+          try {
+            await api.put(`/api/me/highlights/${encodeURIComponent(randomId())}`, body.data);
+            moved.add(highlight);
+            continue;
+          } catch {
+            // kept below
+          }
+        }
+        failed = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MIGRATION_CONCURRENCY, all.length) }, worker));
+  const left = Object.fromEntries(
+    Object.entries(byPaper)
+      .map(([paperId, list]) => [paperId, (Array.isArray(list) ? list : []).filter((highlight) => !moved.has(highlight))] as const)
+      .filter(([, list]) => list.length > 0),
+  );
+  if (Object.keys(left).length === 0) removeString(DEVICE_HIGHLIGHTS_KEY);
+  else writeString(DEVICE_HIGHLIGHTS_KEY, JSON.stringify(left));
+  return failed ? "failed" : "moved";
 }

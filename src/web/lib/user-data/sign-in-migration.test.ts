@@ -99,6 +99,7 @@ describe("sign-in migration", () => {
       readingHistory: "moved",
       bookmarks: "moved",
       notes: "nothing",
+      highlights: "nothing",
     });
     expect(api.state.searches.map((entry) => entry.params.q)).toEqual(["graphs"]);
     expect(api.requests.find((request) => request.path === "/api/me/history/import")?.body).toMatchObject({ entries: [{ paperId: "2401.00009", viewType: "abs" }] });
@@ -152,5 +153,33 @@ describe("sign-in migration", () => {
     api.requests.length = 0;
     await ensureSignInMigration("user-1", device);
     expect(api.requests).toEqual([]);
+  });
+  it("moves the device's highlights into the account under their own ids, and keeps one the server refuses", async () => {
+    const rect = { x: 0.1, y: 0.2, width: 0.5, height: 0.02 };
+    const kept = { id: crypto.randomUUID(), paperId: "2401.00003", pageNumber: 1, rects: [rect], color: "#FFFF00", text: "refused", coordinates: rect, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+    const first = { ...kept, id: crypto.randomUUID(), paperId: "2401.00001", pageNumber: 2, color: "#98FB98", text: "first" };
+    const second = { ...kept, id: crypto.randomUUID(), paperId: "2401.00001", pageNumber: 5, text: "second" };
+    window.localStorage.setItem("highlights", JSON.stringify({ "2401.00001": [first, second], "2401.00003": [kept] }));
+    api.fail("PUT", new RegExp(`highlights/${kept.id}`), 500);
+
+    const report = await migrateDeviceData(createDevice());
+
+    expect(report.highlights).toBe("failed");
+    expect([...api.state.highlights.values()].map((h) => [h.id, h.paperId, h.pageNumber, h.color, h.text]).sort()).toEqual(
+      [
+        [first.id, "2401.00001", 2, "#98FB98", "first"],
+        [second.id, "2401.00001", 5, "#FFFF00", "second"],
+      ].sort(),
+    );
+    expect(JSON.parse(window.localStorage.getItem("highlights")!)).toEqual({ "2401.00003": [kept] });
+
+    // The next sign-in moves the rest and empties the device; the first ones are not sent again.
+    api.heal();
+    api.requests.length = 0;
+    forgetSignInMigrations();
+    expect((await migrateDeviceData(createDevice())).highlights).toBe("moved");
+    expect(api.writes()).toEqual([`PUT /api/me/highlights/${kept.id}`]);
+    expect(api.state.highlights.size).toBe(3);
+    expect(window.localStorage.getItem("highlights")).toBeNull();
   });
 });

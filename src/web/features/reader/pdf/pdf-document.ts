@@ -1,9 +1,32 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
 import type { Paper } from "@/shared/paper";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** What public/pdf-prefetch.js started for a /pdf/{id} page load, before this code arrived. */
+type EarlyPdf = { url: string; bytes: Promise<ArrayBuffer | null>; worker: Worker | null };
+const early = (globalThis as { __quirePdfPrefetch?: EarlyPdf }).__quirePdfPrefetch;
+let earlyWorker: PDFWorker | null = null;
+/**
+ * The worker it started (already fetched and compiling) serves every document of this tab.
+ * Handed to each document rather than set as pdf.js's global port: a document pdf.js is
+ * handed a worker for never destroys it, so a failed load and a Retry cannot race over it.
+ */
+function workerOption(): { worker?: PDFWorker } {
+  if (!early?.worker) return {};
+  earlyWorker ??= PDFWorker.create({ port: early.worker });
+  return { worker: earlyWorker };
+}
+
+/** The early download of this URL, taken once (a Retry or another paper downloads afresh). */
+function takeEarlyBytes(url: string): Promise<ArrayBuffer | null> | null {
+  if (!early || early.url !== url) return null;
+  const bytes = early.bytes;
+  early.url = "";
+  return bytes;
+}
 
 /** Why a PDF did not open: a timeout (download instead) or an error with the spec's message. */
 export class PdfLoadError extends Error {
@@ -59,22 +82,39 @@ export async function describeLoadFailure(error: unknown, url: string): Promise<
 
 /**
  * Opens a PDF through the proxy with pdf.js (range requests, so a long file's later pages
- * are fetched as they are needed); gives up after the spec's 15 s.
+ * are fetched as they are needed), or from the bytes the page's early download already
+ * holds (one download, not two); gives up after the spec's 15 s.
  */
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel: () => void } {
-  const task: PDFDocumentLoadingTask = getDocument({
-    url,
-    disableAutoFetch: true,
-    rangeChunkSize: 256 * 1024,
-  });
+  let task: PDFDocumentLoadingTask | null = null;
+  let cancelled = false;
+  const fromNetwork = () => getDocument({ url, disableAutoFetch: true, rangeChunkSize: 256 * 1024, ...workerOption() });
+  // pdf.js may throw rather than reject (a worker in a bad state): the viewer then shows the failure, not a crash.
+  const start = (make: () => PDFDocumentLoadingTask): Promise<PDFDocumentProxy> => {
+    try {
+      task = make();
+      return task.promise;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const earlyBytes = takeEarlyBytes(url);
+  const opened: Promise<PDFDocumentProxy> = earlyBytes
+    ? earlyBytes.then((bytes) => {
+        if (cancelled) throw new Error("cancelled");
+        // Not a PDF answer (an error status): ask again so the failure is described as usual.
+        return start(bytes ? () => getDocument({ data: new Uint8Array(bytes), ...workerOption() }) : fromNetwork);
+      })
+    : start(fromNetwork);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       reject(new PdfLoadError("timeout", PDF_MESSAGES.timeout));
-      void task.destroy();
+      cancelled = true;
+      void task?.destroy();
     }, PDF_LOAD_TIMEOUT_MS);
   });
-  const promise = Promise.race([task.promise, timeout])
+  const promise = Promise.race([opened, timeout])
     .catch(async (error: unknown) => {
       throw await describeLoadFailure(error, url);
     })
@@ -83,7 +123,8 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
     promise,
     cancel: () => {
       clearTimeout(timer);
-      void task.destroy();
+      cancelled = true;
+      void task?.destroy();
     },
   };
 }

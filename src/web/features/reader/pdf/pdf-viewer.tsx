@@ -51,6 +51,8 @@ type PaletteState =
 const DEFAULT_PAGE: PageSize = { width: 612, height: 792 };
 const PAGE_GAP_PX = 16;
 const FULL_TOOLBAR_MIN_WIDTH = 680;
+/** How long the first page renders alone before the pages around it start anyway. */
+const FIRST_PAGE_ALONE_MAX_MS = 2000;
 
 /** An element's width, live. */
 function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
@@ -124,6 +126,8 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
   const [history, setHistory] = useState(() => startHistory(view.pageNumber));
   const [pageSizes, setPageSizes] = useState<Record<number, PageSize>>({});
   const [nearPages, setNearPages] = useState<ReadonlySet<number>>(() => new Set([view.pageNumber]));
+  /** The page opened on is painted: until then it has the worker and the main thread to itself. */
+  const [landed, setLanded] = useState(false);
   const [areaMode, setAreaMode] = useState(false);
   const [palette, setPalette] = useState<PaletteState | null>(null);
   const [toolbarHidden, setToolbarHidden] = useState(false);
@@ -172,6 +176,13 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
   }, [url, attempt]);
 
   const doc = load.status === "loaded" ? load.doc : null;
+
+  // A first page that fails to paint must not keep the others waiting for ever.
+  useEffect(() => {
+    if (!doc) return;
+    const timer = setTimeout(() => setLanded(true), FIRST_PAGE_ALONE_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [doc]);
   const pageCount = doc?.numPages ?? 0;
   const sizeOf = useCallback((page: number) => pageSizes[page] ?? (load.status === "loaded" ? load.firstPage : DEFAULT_PAGE), [pageSizes, load]);
 
@@ -447,6 +458,7 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
     setPalette(null);
   };
 
+  const handlePainted = useCallback(() => setLanded(true), []);
   const handlePageSize = useCallback((page: number, size: PageSize) => setPageSizes((current) => ({ ...current, [page]: size })), []);
 
   const displayClass =
@@ -567,10 +579,11 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
                 scale={view.scale}
                 rotation={view.rotation}
                 size={sizeOf(page)}
-                active={view.pdfViewMode === "single" || nearPages.has(page)}
+                active={view.pdfViewMode === "single" || (nearPages.has(page) && (landed || page === view.pageNumber))}
                 highlights={highlightsByPage.get(page) ?? NO_HIGHLIGHTS}
                 selectedHighlightId={selectedHighlightId}
                 onSize={handlePageSize}
+                onPainted={handlePainted}
                 areaMode={areaMode}
                 onArea={handleArea}
               />

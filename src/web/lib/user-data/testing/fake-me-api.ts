@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
+import type { Highlight, HighlightInput } from "@/shared/highlights";
 import {
   DEFAULT_EMAIL_PREFS,
   DEFAULT_SETTINGS,
@@ -29,6 +30,8 @@ export type FakeMeState = {
   searches: ApiSearchHistoryEntry[];
   history: ApiReadingHistoryEntry[];
   bookmarks: ServerBookmark[];
+  /** By id, as the server keys them. */
+  highlights: Map<string, Highlight>;
 };
 
 export const TEST_USER: SessionUser = { id: "user-1", email: "ada@example.org", name: "Ada", role: "user", isSuperAdmin: false, emailVerified: true };
@@ -64,6 +67,7 @@ export function createFakeMeApi() {
     searches: [],
     history: [],
     bookmarks: [],
+    highlights: new Map(),
   };
   const requests: RecordedRequest[] = [];
   const failures: { method: string; path: RegExp; status: number }[] = [];
@@ -193,6 +197,14 @@ export function createFakeMeApi() {
       state.bookmarks = [];
       return new HttpResponse(null, { status: 204 });
     }),
+    route("put", "/api/me/highlights/:id", ({ body, segments }) => {
+      const input = body as HighlightInput;
+      const stamp = new Date().toISOString();
+      const { x, y, width, height } = input.rects[0]!;
+      const highlight: Highlight = { ...input, id: segments[1]!, coordinates: { x, y, width, height }, createdAt: stamp, updatedAt: stamp };
+      state.highlights.set(highlight.id, highlight);
+      return HttpResponse.json({ highlight });
+    }),
     route("get", "/api/me/export", () =>
       HttpResponse.json({
         exported_at: new Date().toISOString(),
@@ -205,6 +217,8 @@ export function createFakeMeApi() {
           preferences: state.preferences,
           searchHistory: { searches: state.searches, lastUpdated: 0 },
           readingHistory: state.history,
+          notes: [],
+          highlights: [...state.highlights.values()],
         },
       }),
     ),
