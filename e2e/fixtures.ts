@@ -1,4 +1,17 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * Queues sandbox faults and returns what removes exactly those. Tests run side by side, so a
+ * test never clears every fault: that would remove another test's.
+ */
+export async function queueFaults(request: APIRequestContext, sandboxUrl: string, faults: object | object[]): Promise<() => Promise<void>> {
+  const answer = await request.post(`${sandboxUrl}/__control/faults`, { data: faults });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const ids = ((await answer.json()) as { faults: { id: number }[] }).faults.map((fault) => fault.id);
+  return async () => {
+    await request.delete(`${sandboxUrl}/__control/faults?${ids.map((id) => `id=${id}`).join("&")}`);
+  };
+}
 
 /** A file-system-safe name for a path, e.g. "/privacy-policy" -> "privacy-policy". */
 function slug(path: string): string {

@@ -1,11 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
-import { expect, test, useTheme } from "./fixtures";
+import { expect, queueFaults, test, useTheme } from "./fixtures";
 
 const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
 /** A real 15-page paper PDF in the sandbox (S2ORC, ACL 2020). */
 const PAPER = "1911.02782";
+/** Fault tests break their own paper, one per project, so tests running beside them keep a working PDF. */
+const faultPaper = () => (test.info().project.name === "mobile" ? "2503.12973" : "2503.12972");
+/** Faults this test queued, removed after it. */
+const ownFaults: (() => Promise<void>)[] = [];
 
 const viewer = (page: Page) => page.getByRole("region", { name: "PDF viewer" });
 const pageInput = (page: Page) => page.getByRole("textbox", { name: "Page number" });
@@ -65,8 +69,8 @@ async function swipe(target: Locator, dx: number, dy = 0) {
 }
 
 test.describe("PDF viewer", () => {
-  test.afterEach(async ({ request }) => {
-    await request.delete(`${SANDBOX}/__control/faults`);
+  test.afterEach(async () => {
+    for (const remove of ownFaults.splice(0)) await remove();
   });
 
   test("opens a paper's PDF with its toolbar and selectable text", async ({ page, shoot }) => {
@@ -214,27 +218,27 @@ test.describe("PDF viewer", () => {
   });
 
   test("shows the host's failure with Retry, and loads on Retry", async ({ page, request }) => {
-    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", status: 429, retryAfter: 1, match: PAPER } });
-    await page.goto(`/pdf/${PAPER}`);
+    const removeFault = await queueFaults(request, SANDBOX, { route: "arxiv-pdf", status: 429, retryAfter: 1, match: faultPaper() });
+    await page.goto(`/pdf/${faultPaper()}`);
     const alert = viewer(page).getByRole("alert");
     await expect(alert).toContainText("Failed to load PDF.", { timeout: 20_000 });
     await expect(alert).toContainText("Download failed with status: 429");
-    await request.delete(`${SANDBOX}/__control/faults`);
+    await removeFault();
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
   });
 
   test("says the PDF is not a PDF when the host sends something else", async ({ page, request }) => {
-    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", status: 200, body: "<html>captcha</html>", match: PAPER } });
-    await page.goto(`/pdf/${PAPER}`);
+    ownFaults.push(await queueFaults(request, SANDBOX, { route: "arxiv-pdf", status: 200, body: "<html>captcha</html>", match: faultPaper() }));
+    await page.goto(`/pdf/${faultPaper()}`);
     await expect(viewer(page).getByRole("alert")).toContainText("Failed to load PDF document", { timeout: 20_000 });
   });
 
   test("gives up after 15 s with the spec's timeout message", async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the timer is the same on every screen");
     test.setTimeout(60_000);
-    await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-pdf", hang: true, match: PAPER } });
-    await page.goto(`/pdf/${PAPER}`);
+    ownFaults.push(await queueFaults(request, SANDBOX, { route: "arxiv-pdf", hang: true, match: faultPaper() }));
+    await page.goto(`/pdf/${faultPaper()}`);
     await expect(viewer(page).getByRole("alert")).toContainText("PDF loading timed out. Please try downloading instead.", { timeout: 25_000 });
     await expect(viewer(page).getByRole("link", { name: "Download" })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, useTheme } from "./fixtures";
+import { test, expect, queueFaults, useTheme } from "./fixtures";
 import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 
@@ -222,14 +222,13 @@ test.describe("error states", () => {
   test("an upstream failure says loading failed, and Retry recovers [faults]", async ({ page, request, shoot }) => {
     // A paper no other test opens, one per project: the server caches a paper once it has loaded.
     const id = test.info().project.name === "mobile" ? "2606.05112" : "2606.05134";
-    const queued = await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-api", status: 404, match: `id_list=${id}` } });
-    expect(queued.ok()).toBe(true);
+    const removeFault = await queueFaults(request, SANDBOX, { route: "arxiv-api", status: 404, match: `id_list=${id}` });
     try {
       await page.goto(`/abs/${id}`);
       await expect(page.getByRole("alert")).toContainText("Failed to load paper. Please check the paper ID and try again.", { timeout: LOAD_TIMEOUT });
       await shoot("reader-error");
     } finally {
-      await request.delete(`${SANDBOX}/__control/faults`);
+      await removeFault();
     }
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(heading(page)).toBeVisible({ timeout: LOAD_TIMEOUT });

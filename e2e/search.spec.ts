@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { test, expect, useTheme } from "./fixtures";
+import { test, expect, queueFaults, useTheme } from "./fixtures";
 
 /**
  * The search page against the real server and the sandbox upstream. The server keeps arXiv's
@@ -130,12 +130,6 @@ async function waitForQuietUpstream(request: APIRequestContext): Promise<void> {
   }
 }
 
-const faultTests = new Set<string>();
-/** Marks the test as one that queues sandbox faults, so they are cleared after it whatever happens. */
-function usesFaults(): void {
-  faultTests.add(test.info().testId);
-}
-
 const sharedLocks = new Map<string, () => void>();
 
 test.beforeEach(async ({ page: _page }, testInfo) => {
@@ -145,7 +139,6 @@ test.beforeEach(async ({ page: _page }, testInfo) => {
 });
 
 test.afterEach(async ({ request }, testInfo) => {
-  if (faultTests.has(testInfo.testId)) await request.delete(`${SANDBOX}/__control/faults`);
   sharedLocks.get(testInfo.testId)?.();
   sharedLocks.delete(testInfo.testId);
 });
@@ -373,16 +366,15 @@ test.describe("errors", () => {
   });
 
   test("three 503s from arXiv show the error, and Retry recovers [faults]", async ({ page, request, shoot }) => {
-    usesFaults();
     const release = await acquireExclusive();
     try {
       await waitForQuietUpstream(request);
       // While this test holds the lock no other test reaches arXiv, so arXiv can simply be down
       // until the test says otherwise; the server gives up after its three attempts.
-      const queued = await request.post(`${SANDBOX}/__control/faults`, { data: { route: "arxiv-api", status: 503 } });
-      expect(queued.ok()).toBe(true);
+      // Only this query's requests fail: other spec files' tests reach arXiv meanwhile.
+      const label = `unavailable-${test.info().project.name}-${Date.now().toString(36)}`;
+      const removeFault = await queueFaults(request, SANDBOX, { route: "arxiv-api", status: 503, match: label });
       const since = Date.now();
-      const label = `unavailable ${test.info().project.name} ${Date.now().toString(36)}`;
       await page.goto(`/search?q=${encodeURIComponent(`ti:"${label}"`)}`);
       await expect(page.getByText("Error loading papers: ArXiv API error: 503 Service Unavailable")).toBeVisible({ timeout: RESULTS_TIMEOUT });
       const log = await request.get(`${SANDBOX}/__control/requests?route=arxiv-api&since=${since}`);
@@ -392,7 +384,7 @@ test.describe("errors", () => {
       expect(attempts.map((entry) => entry.status)).toEqual([503, 503, 503]);
       await shoot("search-error");
 
-      await request.delete(`${SANDBOX}/__control/faults`);
+      await removeFault();
       await page.getByRole("button", { name: "Retry" }).click();
       await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible({ timeout: RESULTS_TIMEOUT });
       await expect(page.getByText("No papers match your search criteria. Try adjusting your filters.")).toBeVisible();

@@ -33,6 +33,11 @@ export class FaultQueue {
     this.faults = [];
   }
 
+  /** Removes the faults with these ids (a test removing its own, leaving other tests' faults queued). */
+  remove(ids: readonly number[]): void {
+    this.faults = this.faults.filter((fault) => !ids.includes(fault.id));
+  }
+
   /** The fault that applies to this request to `route`, using one of its uses up. */
   take(route: string, target = ""): Fault | undefined {
     const fault = this.faults.find(

@@ -99,6 +99,15 @@ describe("faults", () => {
     expect(Buffer.from(bytes.subarray(bytes.byteLength - 6)).toString("latin1")).not.toContain("%%EOF");
   });
 
+  it("removes only the faults named by id, leaving the others queued", async () => {
+    const mine = (await (await sandbox.control("POST", "/__control/faults", { route: "arxiv-api", status: 500, match: "mine" })).json()) as { faults: { id: number }[] };
+    await sandbox.control("POST", "/__control/faults", { route: "arxiv-api", status: 503, match: "theirs" });
+    await sandbox.control("DELETE", `/__control/faults?id=${mine.faults[0]!.id}`);
+    const { faults } = (await (await sandbox.control("GET", "/__control/faults")).json()) as { faults: { match: string }[] };
+    expect(faults.map((fault) => fault.match)).toEqual(["theirs"]);
+    await sandbox.control("DELETE", "/__control/faults");
+  });
+
   it("lists the queued faults with their uses left", async () => {
     await queueFault({ route: "arxiv-api", status: 503, times: 2 });
     await statuses(API, 1);

@@ -34,8 +34,11 @@ export function registerControlRoutes(app: Hono, context: SandboxContext): void 
     return c.json({ faults: inputs.map((input) => context.faults.add(input)) }, 201);
   });
   app.get("/__control/faults", (c) => c.json({ faults: context.faults.list() }));
+  // ?id=1&id=2 removes those faults only (tests running side by side each remove their own); no id clears all.
   app.delete("/__control/faults", (c) => {
-    context.faults.clear();
+    const ids = c.req.queries("id")?.map(Number).filter(Number.isInteger) ?? [];
+    if (ids.length > 0) context.faults.remove(ids);
+    else context.faults.clear();
     return c.json({ ok: true });
   });
 
