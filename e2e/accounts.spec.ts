@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 import { expect, test } from "./fixtures";
+import { createConfirmedAccount, PASSWORD, sandboxUrl, uniqueEmail } from "./test-accounts";
 
 /**
  * Accounts end to end (issue 4): sign-up with the confirmation e-mail read from the sandbox's
@@ -9,26 +10,8 @@ import { expect, test } from "./fixtures";
  * export, deletion, and Google/GitHub sign-in through the sandbox's OAuth providers.
  */
 
-const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-const PASSWORD = "correct horse battery";
 
-/** A fresh address per test and viewport, so runs and projects never meet. */
-function uniqueEmail(label: string, project: string): string {
-  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
-}
 
-/** Signs up and confirms through the API and the SMTP sink (for tests about what comes after). */
-async function createConfirmedAccount(request: APIRequestContext, email: string): Promise<void> {
-  const since = Date.now();
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
-    headers: { Origin: baseURL },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(sandboxUrl, { to: email, subject: /Confirm/, since });
-  const confirm = await request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-}
 
 async function signInThroughPage(page: Page, email: string): Promise<void> {
   await page.goto("/auth");

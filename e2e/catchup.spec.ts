@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 import { expect, test, useTheme } from "./fixtures";
+import { PASSWORD, sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
  * Paper Catchup end to end (issue 7): an anonymous visitor and a signed-in user with a
@@ -10,26 +11,8 @@ import { expect, test, useTheme } from "./fixtures";
  * The demo's clock starts on 4 June 2026, just after the sandbox corpus's newest papers.
  */
 
-const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-const PASSWORD = "correct horse battery";
 
-function uniqueEmail(label: string, project: string): string {
-  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
-}
 
-/** Signs up, confirms through the SMTP sink and signs in: the context's cookies hold the session. */
-async function signedInAccount(request: APIRequestContext, email: string): Promise<void> {
-  const since = Date.now();
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
-    headers: { Origin: baseURL },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(sandboxUrl, { to: email, subject: /Confirm/, since });
-  await request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 });
-  const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } });
-  expect(signIn.status()).toBe(200);
-}
 
 async function loadFeed(page: Page): Promise<void> {
   await page.goto("/catchup");

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Download, Page } from "@playwright/test";
-import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 import { importBibtex } from "../src/shared/library/bibtex-import";
 import { expect, test, useTheme } from "./fixtures";
+import { createConfirmedAccount, PASSWORD, uniqueEmail } from "./test-accounts";
 
 /**
  * The library end to end (issue 6, "Done means"): bookmark from search, filter, export all
@@ -12,24 +12,8 @@ import { expect, test, useTheme } from "./fixtures";
  * cleared. Desktop and phone.
  */
 
-const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-const PASSWORD = "correct horse battery";
 
-function uniqueEmail(label: string, project: string): string {
-  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
-}
 
-async function createConfirmedAccount(request: APIRequestContext, email: string): Promise<void> {
-  const since = Date.now();
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
-    headers: { Origin: baseURL },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(sandboxUrl, { to: email, subject: /Confirm/, since });
-  const confirm = await request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-}
 
 type StoredBookmark = { paperId: string; dateAdded: string; paperData: { id: string; title: string } };
 async function deviceBookmarks(page: Page): Promise<StoredBookmark[]> {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 import { expect, test, useTheme } from "./fixtures";
+import { sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
  * /profile "Your Publications" end to end (issue 7, item 4): the arXiv author search fills the
@@ -9,25 +9,8 @@ import { expect, test, useTheme } from "./fixtures";
  * (unverified), refused twice, removed; anonymous visitors are asked to sign in.
  */
 
-const sandboxUrl = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
-const PASSWORD = "correct horse battery";
 
-function uniqueEmail(label: string, project: string): string {
-  return `${label}-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@quire.invalid`;
-}
 
-async function signedInAccount(request: APIRequestContext, email: string): Promise<void> {
-  const since = Date.now();
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: email.split("@")[0], callbackURL: "/auth?verified=1" },
-    headers: { Origin: baseURL },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(sandboxUrl, { to: email, subject: /Confirm/, since });
-  await request.get(mailLink(mail, "/api/auth/verify-email"), { maxRedirects: 0 });
-  const signIn = await request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { Origin: baseURL } });
-  expect(signIn.status()).toBe(200);
-}
 
 /** Two papers of the sandbox's arXiv listing: an author of the first, and a second paper that author did not write. */
 async function corpusSample(request: APIRequestContext): Promise<{ author: string; otherId: string; otherTitle: string }> {
