@@ -1,44 +1,16 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { LONG_PDF_PAPER_ID, TEN_PAGE_PDF_PAPER_ID } from "../sandbox/arxiv/pdf-faults";
 import { percentile, round, type Figure } from "./figures";
 import { startTestServer } from "@/test/test-server";
+import { startSandboxProcess } from "./sandbox-process";
 
 /** A real 15-page paper PDF in the sandbox. */
 const PAPER = "1911.02782";
 const RUNS = 5;
 const median = (values: number[]) => percentile(values, 50);
 
-/** The sandbox in its own process, as a remote upstream is. */
-async function startSandboxProcess(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-    env: { ...process.env, SANDBOX_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${output}`)), 60_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the sandbox exited with ${code}: ${output}`)));
-  });
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 const PDFJS_DIR = path.join(process.cwd(), "node_modules", "pdfjs-dist");
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { percentile, round, throughput, type Figure } from "./figures";
 import { startTestServer } from "@/test/test-server";
+import { startSandboxProcess } from "./sandbox-process";
 
 const ARXIV_GAP_MS = 3500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,37 +22,6 @@ async function timed(url: string): Promise<number> {
  * the cache against a cold query, cached-search throughput against a trivial route, the time
  * to the first result row in Chromium, and the initial JavaScript of /search.
  */
-/**
- * The sandbox in its own process, as a remote upstream is: in this process its corpus search
- * would take the app's CPU and count as the app's time.
- */
-async function startSandboxProcess(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-    env: { ...process.env, SANDBOX_PORT: "0" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${output}`)), 60_000);
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the sandbox exited with ${code}: ${output}`)));
-  });
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 export async function searchSuite(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
