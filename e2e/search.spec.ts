@@ -458,6 +458,23 @@ test.describe("the paper list", () => {
     await expectResults(page);
   });
 
+  test("a row's icon buttons show what they do on hover and keyboard focus", async ({ page, shoot }) => {
+    test.skip(isPhone(), "phones show labelled buttons on cards, and touch shows no hints");
+    await page.goto("/search?q=transformer");
+    await expectResults(page);
+    const hint = page.getByTestId("hint");
+    await resultItems(page).first().getByRole("button", { name: "Read" }).hover();
+    await expect(hint).toHaveText("Read in Quire");
+    await page.keyboard.press("Escape");
+    await expect(hint).toHaveCount(0);
+    await resultItems(page).first().getByRole("link", { name: "PDF" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await expect(hint).toHaveText("PDF");
+    await expect(hint).toBeInViewport();
+    await shoot("search-hint");
+  });
+
   test("View and PDF open the in-app /abs and /pdf pages for arXiv papers", async ({ page }) => {
     await page.goto("/search?q=transformer");
     await expectResults(page);

@@ -7,8 +7,8 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
+import { HintLayer } from "@/web/components/ui/hint-layer";
 import { LazyToaster } from "@/web/components/ui/lazy-toaster";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
 import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
 import { createQueryClient } from "@/web/lib/query-client";
 import { createAppRouter } from "@/web/routes";
@@ -24,10 +24,9 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <LazyToaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <HintLayer />
+        <LazyToaster />
       </ThemeProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -2,16 +2,17 @@ import { NavLink } from "react-router";
 import type { CurrentUser } from "@/web/hooks/use-current-user";
 import { ADMIN_NAV_ITEMS, NAV_ITEMS, type NavItem } from "@/web/components/layout/nav-items";
 import { userInitial } from "@/web/components/layout/user-menu";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { cn } from "@/web/lib/utils";
 
 export const SIDEBAR_ID = "app-sidebar";
 
 function SidebarLink({ item, collapsed }: { item: NavItem; collapsed: boolean }) {
   const Icon = item.icon;
-  const link = (
+  return (
     <NavLink
       to={item.to}
+      data-hint={collapsed ? item.label : undefined}
+      data-hint-side="right"
       className={({ isActive }) =>
         cn(
           "relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm text-sidebar-foreground/80 transition-colors outline-none hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring",
@@ -22,16 +23,9 @@ function SidebarLink({ item, collapsed }: { item: NavItem; collapsed: boolean })
       }
     >
       <Icon className="size-[1.1rem] shrink-0" aria-hidden />
-      {/* Collapsed, the label stays for screen readers and the tooltip shows it to everyone else. */}
+      {/* Collapsed, the label stays for screen readers and the hint shows it to everyone else. */}
       <span className={cn("truncate", collapsed && "sr-only")}>{item.label}</span>
     </NavLink>
-  );
-  if (!collapsed) return link;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{item.label}</TooltipContent>
-    </Tooltip>
   );
 }
 

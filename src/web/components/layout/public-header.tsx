@@ -4,12 +4,7 @@ import { QuireLogo } from "@/web/components/quire-logo";
 import { ThemeToggle } from "@/web/components/theme/theme-toggle";
 import { OfflineBadge } from "@/web/components/layout/offline-badge";
 import { Button } from "@/web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/web/components/ui/dropdown-menu";
+import { DeferredMenu } from "@/web/components/ui/deferred-menu";
 
 /** In-page sections of the landing page. */
 const SECTION_LINKS = [
@@ -20,20 +15,22 @@ const SECTION_LINKS = [
 /** Phones have no room for the section links in the bar; they sit behind a small menu. */
 function SectionMenu() {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" aria-label="Page sections" className="sm:hidden">
           <Menu className="size-5" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {SECTION_LINKS.map((link) => (
+      }
+    >
+      {({ DropdownMenuItem }) =>
+        SECTION_LINKS.map((link) => (
           <DropdownMenuItem key={link.href} asChild>
             <a href={link.href}>{link.label}</a>
           </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+        ))
+      }
+    </DeferredMenu>
   );
 }
 

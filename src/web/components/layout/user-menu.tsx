@@ -5,14 +5,7 @@ import { LogOut } from "lucide-react";
 import type { CurrentUser } from "@/web/hooks/use-current-user";
 import { Avatar, AvatarFallback } from "@/web/components/ui/avatar";
 import { Button } from "@/web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/web/components/ui/dropdown-menu";
+import { DeferredMenu } from "@/web/components/ui/deferred-menu";
 import { toast } from "@/web/components/ui/use-toast";
 
 /** The avatar shows the e-mail's first letter, upper-cased. */
@@ -57,8 +50,10 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      align="end"
+      className="w-60"
+      trigger={
         <button
           type="button"
           aria-label={`Account: ${user.email}`}
@@ -68,18 +63,21 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <AvatarFallback>{userInitial(user.email)}</AvatarFallback>
           </Avatar>
         </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel className="font-normal">
-          <span className="block text-xs text-muted-foreground">Signed in as</span>
-          <span className="block truncate font-medium">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={isSigningOut} onSelect={handleSignOut}>
-          <LogOut aria-hidden />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel className="font-normal">
+            <span className="block text-xs text-muted-foreground">Signed in as</span>
+            <span className="block truncate font-medium">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={isSigningOut} onSelect={handleSignOut}>
+            <LogOut aria-hidden />
+            Sign Out
+          </DropdownMenuItem>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

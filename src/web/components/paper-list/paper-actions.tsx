@@ -4,7 +4,6 @@ import { Bookmark, BookmarkCheck, BookOpen, ExternalLink, FileText } from "lucid
 import type { Paper } from "@/shared/paper";
 import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/shared/paper-links";
 import { Button } from "@/web/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { toast } from "@/web/components/ui/use-toast";
 import { duplicateNotice, findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
@@ -68,16 +67,6 @@ type Layout = "icons" | "labels";
 /** Labelled actions on cards: icon over label, four across a phone-wide card. */
 const STACKED = "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium [&_svg:not([class*='size-'])]:size-[1.125rem]";
 
-function WithTooltip({ show, label, children }: { show: boolean; label: string; children: ReactNode }) {
-  if (!show) return children;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
-
 function LinkAction({ link, label, icon, layout, description }: { link: PaperLink | null; label: string; icon: ReactNode; layout: Layout; description: string }) {
   const iconOnly = layout === "icons";
   const className = iconOnly ? "size-8" : STACKED;
@@ -98,26 +87,24 @@ function LinkAction({ link, label, icon, layout, description }: { link: PaperLin
     </>
   );
   return (
-    <WithTooltip show={iconOnly} label={description}>
-      <Button asChild variant="ghost" size={iconOnly ? "icon" : "sm"} className={className}>
-        {link.internal ? (
-          // The reader's Back returns here (PaperNavigationState.from).
-          <Link to={link.href} state={{ from: `${pathname}${search}` }} aria-label={iconOnly ? label : undefined}>
-            {content}
-          </Link>
-        ) : (
-          <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={iconOnly ? label : undefined}>
-            {content}
-          </a>
-        )}
-      </Button>
-    </WithTooltip>
+    <Button asChild variant="ghost" size={iconOnly ? "icon" : "sm"} className={className} data-hint={iconOnly ? description : undefined}>
+      {link.internal ? (
+        // The reader's Back returns here (PaperNavigationState.from).
+        <Link to={link.href} state={{ from: `${pathname}${search}` }} aria-label={iconOnly ? label : undefined}>
+          {content}
+        </Link>
+      ) : (
+        <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={iconOnly ? label : undefined}>
+          {content}
+        </a>
+      )}
+    </Button>
   );
 }
 
 type PaperActionsProps = {
   paper: Paper;
-  /** Icon buttons with tooltips (table rows) or labelled buttons (cards). */
+  /** Icon buttons with hints (table rows) or labelled buttons (cards). */
   layout: Layout;
   /** More actions a list adds (e.g. the Zotero library's Delete). */
   extra?: ReactNode;
@@ -135,18 +122,17 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
 
   return (
     <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-1", className)}>
-      <WithTooltip show={iconOnly} label="Read in Quire">
-        <Button
-          variant="ghost"
-          size={iconOnly ? "icon" : "sm"}
-          onClick={() => void read(paper)}
-          aria-label={iconOnly ? "Read" : undefined}
-          className={cn(iconOnly ? "size-8" : STACKED, "text-primary")}
-        >
-          <BookOpen aria-hidden />
-          {iconOnly ? null : "Read"}
-        </Button>
-      </WithTooltip>
+      <Button
+        variant="ghost"
+        size={iconOnly ? "icon" : "sm"}
+        onClick={() => void read(paper)}
+        aria-label={iconOnly ? "Read" : undefined}
+        data-hint={iconOnly ? "Read in Quire" : undefined}
+        className={cn(iconOnly ? "size-8" : STACKED, "text-primary")}
+      >
+        <BookOpen aria-hidden />
+        {iconOnly ? null : "Read"}
+      </Button>
       <LinkAction
         link={viewLink}
         label="View"
@@ -155,18 +141,17 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
         icon={<ExternalLink aria-hidden />}
       />
       <LinkAction link={paperPdfLink(paper)} label="PDF" layout={layout} description="PDF" icon={<FileText aria-hidden />} />
-      <WithTooltip show={iconOnly} label={bookmarked ? "Remove bookmark" : "Bookmark"}>
-        <Button
-          variant="ghost"
-          size={iconOnly ? "icon" : "sm"}
-          onClick={() => void toggle()}
-          aria-label={iconOnly ? bookmarkLabel : undefined}
-          className={cn(iconOnly ? "size-8" : STACKED, bookmarked && "text-primary")}
-        >
-          <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
-          {iconOnly ? null : bookmarkLabel}
-        </Button>
-      </WithTooltip>
+      <Button
+        variant="ghost"
+        size={iconOnly ? "icon" : "sm"}
+        onClick={() => void toggle()}
+        aria-label={iconOnly ? bookmarkLabel : undefined}
+        data-hint={iconOnly ? (bookmarked ? "Remove bookmark" : "Bookmark") : undefined}
+        className={cn(iconOnly ? "size-8" : STACKED, bookmarked && "text-primary")}
+      >
+        <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
+        {iconOnly ? null : bookmarkLabel}
+      </Button>
       {extra}
     </div>
   );

@@ -6,7 +6,7 @@ import { AuthorList } from "./author-list";
 import { PaperActions } from "./paper-actions";
 import { AddedDate, CategoryBadge, PaperDate, sourceLabel } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
-import type { PaperListColumns } from "./paper-list-types";
+import { firstPaperTiming, type PaperListColumns } from "./paper-list-types";
 
 type PaperCardListProps = {
   papers: readonly Paper[];
@@ -42,6 +42,7 @@ export function PaperCardList({ papers, label, columns, expanded, onToggle, deta
                       aria-expanded={isExpanded}
                       aria-controls={isExpanded ? detailsId : undefined}
                       className="text-left hover:text-primary"
+                      {...firstPaperTiming(index)}
                     >
                       {paper.title || "Untitled"}
                     </button>

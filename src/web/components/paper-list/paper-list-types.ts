@@ -36,3 +36,11 @@ export type PaperRowProps = {
   onAuthorClick?: (author: string) => void;
   extraActions?: ReactNode;
 };
+
+/**
+ * On the first paper's title: the browser's Element Timing API reports when it was first
+ * painted (the search benchmark's "first result row", free of the test driver's own work).
+ */
+export function firstPaperTiming(index: number): Record<string, string> {
+  return index === 0 ? { elementtiming: "first-paper" } : {};
+}

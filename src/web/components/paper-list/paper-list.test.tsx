@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Paper } from "@/shared/paper";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
 import { installMatchMedia } from "@/web/test/match-media";
 import { makePaper } from "@/web/test/paper-factory";
 import { AuthorList } from "./author-list";
@@ -24,11 +23,7 @@ function renderList(onPath?: (path: string) => void) {
     { initialEntries: ["/bookmarks"] },
   );
   if (onPath) router.subscribe((state) => onPath(state.location.pathname));
-  render(
-    <TooltipProvider>
-      <RouterProvider router={router} />
-    </TooltipProvider>,
-  );
+  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -7,7 +7,7 @@ import { PaperActions } from "./paper-actions";
 import { AddedDate, CategoryBadge, PaperDate } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
 import type { ColumnSort, PaperSortColumn } from "./paper-list-preferences";
-import type { PaperListColumns } from "./paper-list-types";
+import { firstPaperTiming, type PaperListColumns } from "./paper-list-types";
 
 type PaperTableProps = {
   papers: readonly Paper[];
@@ -124,7 +124,9 @@ export function PaperTable(props: PaperTableProps) {
                         className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", isExpanded && "rotate-90")}
                         aria-hidden
                       />
-                      <span className="font-medium leading-snug group-hover:text-primary">{paper.title || "Untitled"}</span>
+                      <span className="font-medium leading-snug group-hover:text-primary" {...firstPaperTiming(index)}>
+                        {paper.title || "Untitled"}
+                      </span>
                     </button>
                     {renderNote ? <div className="mt-1.5 pl-5.5">{renderNote(paper)}</div> : null}
                   </td>

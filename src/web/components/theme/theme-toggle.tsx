@@ -2,15 +2,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { THEMES, type Theme } from "@/shared/constants";
 import { useTheme } from "@/web/components/theme/theme-provider";
 import { Button } from "@/web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/web/components/ui/dropdown-menu";
+import { DeferredMenu } from "@/web/components/ui/deferred-menu";
 
 const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
@@ -30,27 +22,32 @@ export function ThemeToggle() {
   };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      align="end"
+      className="min-w-36"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`} title="Theme">
           <CurrentIcon className="size-[1.15rem]" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Theme</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme} onValueChange={handleThemeChange}>
-          {MENU_ORDER.map((value) => {
-            const Icon = THEME_ICONS[value];
-            return (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <Icon aria-hidden />
-                {THEME_LABELS[value]}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    >
+      {({ DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator }) => (
+        <>
+          <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Theme</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuRadioGroup value={theme} onValueChange={handleThemeChange}>
+            {MENU_ORDER.map((value) => {
+              const Icon = THEME_ICONS[value];
+              return (
+                <DropdownMenuRadioItem key={value} value={value}>
+                  <Icon aria-hidden />
+                  {THEME_LABELS[value]}
+                </DropdownMenuRadioItem>
+              );
+            })}
+          </DropdownMenuRadioGroup>
+        </>
+      )}
+    </DeferredMenu>
   );
 }
