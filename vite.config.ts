@@ -19,6 +19,14 @@ export default defineConfig({
     sourcemap: true,
     // dist/web/.vite/manifest.json: the server preloads a page's chunks with its HTML (static-site.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Tiny shared chunks (an icon, a helper) would each cost the page a request.
+          experimentalInlineCommonChunks: { maxSize: 12_000 },
+        },
+      },
+    },
   },
   server: {
     port: 5173,

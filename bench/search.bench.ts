@@ -122,26 +122,55 @@ export async function searchSuite(): Promise<Figure[]> {
           met: gzipBytes / 1024 <= 200,
         });
 
-        // Time to the first result row with the sandbox adding 500 ms.
-        await sleep(ARXIV_GAP_MS);
+        // Time to the first result row with the sandbox adding 500 ms, median of three fresh
+        // pages and queries. "Visible" is when the browser painted the first title (Element
+        // Timing, from navigation start); the driver's own view (goto until its locator sees the
+        // row, which adds the protocol's round trips and its script injected into the page) is
+        // reported beside it.
         await fetch(`${sandbox.url}/__control/faults`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ route: "arxiv-api", latencyMs: 500 }),
         });
-        const query = "ti:transformer AND cat:cs.CL";
-        const fresh = await browser.newPage();
-        const started = performance.now();
-        await fresh.goto(`${server.url}/search?q=${encodeURIComponent(query)}`);
-        await fresh.locator("[data-paper-row], table tbody tr, [data-testid='paper-card']").first().waitFor({ state: "visible", timeout: 30_000 });
-        const firstRowMs = performance.now() - started;
+        const painted: number[] = [];
+        const observed: number[] = [];
+        for (const query of ["ti:transformer AND cat:cs.CL", "ti:attention AND cat:cs.CL", "ti:graph AND cat:cs.LG"]) {
+          await sleep(ARXIV_GAP_MS);
+          const fresh = await browser.newPage();
+          const started = performance.now();
+          await fresh.goto(`${server.url}/search?q=${encodeURIComponent(query)}`);
+          await fresh.locator("[data-paper-row], [data-testid='paper-card']").first().waitFor({ state: "visible", timeout: 30_000 });
+          observed.push(performance.now() - started);
+          painted.push(
+            await fresh.evaluate(
+              () =>
+                new Promise<number>((resolve, reject) => {
+                  setTimeout(() => reject(new Error("no element timing for the first paper")), 5000);
+                  new PerformanceObserver((list) => {
+                    const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === "first-paper") as
+                      | (PerformanceEntry & { renderTime: number; loadTime: number })
+                      | undefined;
+                    if (entry) resolve(entry.renderTime || entry.loadTime);
+                  }).observe({ type: "element", buffered: true });
+                }),
+            ),
+          );
+          await fresh.close();
+        }
+        const firstRowMs = percentile(painted, 50);
         figures.push({
           suite,
-          name: "navigation to /search?q=… until the first result row (sandbox +500 ms)",
+          name: "navigation to /search?q=… until the first result row is painted (sandbox +500 ms; median of 3)",
           value: round(firstRowMs, 0),
           unit: "ms",
           goal: "≤ 900 ms",
           met: firstRowMs <= 900,
+        });
+        figures.push({
+          suite,
+          name: "... the same, as the test driver sees it (goto until its locator finds the row)",
+          value: round(percentile(observed, 50), 0),
+          unit: "ms",
         });
       } finally {
         await browser.close();
