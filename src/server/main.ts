@@ -11,6 +11,7 @@ import { clockFrom } from "@/server/lib/clock";
 import { createLogger } from "@/server/logger";
 import { createMailer, mailFrom } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
+import { keepConnectionsAlive } from "@/server/http/keep-alive";
 
 /** Boots Quire: configuration, the instance lock (PGlite only), the database and its migrations, then HTTP. */
 async function main(): Promise<void> {
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
       `Quire is running at ${config.publicUrl}`,
     );
   });
+  keepConnectionsAlive(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `Port ${config.PORT} is already in use.` : "server error");
     void shutdown(1);

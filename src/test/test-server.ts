@@ -11,6 +11,7 @@ import { createLogger } from "@/server/logger";
 import { createMailer, mailFrom, type MailMessage, type Mailer } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
 import { createTestDatabase } from "./test-database";
+import { keepConnectionsAlive } from "@/server/http/keep-alive";
 
 export type TestServer = {
   url: string;
@@ -91,6 +92,7 @@ export async function startTestServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
+  keepConnectionsAlive(server);
   return {
     url: `http://127.0.0.1:${port}`,
     sentMail,

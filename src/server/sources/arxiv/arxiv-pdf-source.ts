@@ -1,5 +1,6 @@
 import type { Logger } from "@/server/logger";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
+import { upstreamFetch } from "@/server/sources/http/upstream-agent";
 
 export type PdfFetchResult = {
   status: number;
@@ -25,7 +26,7 @@ export function createArxivPdfSource(options: {
   fetch?: typeof fetch;
 }) {
   const { pdfUrl, userAgent, logger, headersTimeoutMs = 15_000 } = options;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? upstreamFetch;
   const base = new URL(`${pdfUrl}/`);
 
   /** The URL of a paper's PDF; `arxivId` must already be a validated bare id. */

@@ -3,6 +3,7 @@ import type { Logger } from "@/server/logger";
 import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamError } from "./upstream-error";
+import { upstreamFetch } from "./upstream-agent";
 
 export type UpstreamResponse = {
   status: number;
@@ -81,7 +82,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     backoffBaseMs = 1000,
     maxBackoffMs = 30_000,
   } = options;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? upstreamFetch;
   const memory = createMemoryCache(options.memoryCacheBytes ?? 32 * 1024 * 1024);
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   /** Cache writes still under way, so a request right behind one reads what it stores. */
