@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/precompress-plugin";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
@@ -9,7 +10,7 @@ const serverPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

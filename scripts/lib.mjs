@@ -10,7 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const buildDir = process.env.QUIRE_BUILD_DIR || "dist";
 export const serverBundle = path.join(buildDir, "server", "main.js");
 const stampPath = path.join(root, buildDir, ".build-stamp");
-const buildInputs = ["src", "drizzle", "package.json", "vite.config.ts", "tsconfig.json"];
+const buildInputs = ["src", "drizzle", "package.json", "vite.config.ts", "scripts/precompress-plugin.ts", "tsconfig.json"];
 
 function newestMtime(target) {
   const full = path.join(root, target);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -15,6 +16,9 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, "assets"));
   writeFileSync(path.join(distDir, "index.html"), "<!doctype html><html><head><title>Quire</title></head><body><div id=root></div></body></html>");
   writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
+  // As scripts/precompress-plugin.ts writes them beside each asset.
+  writeFileSync(path.join(distDir, "assets", "index-abc123.js.br"), brotliCompressSync("console.log('app')"));
+  writeFileSync(path.join(distDir, "assets", "index-abc123.js.gz"), gzipSync("console.log('app')"));
   writeFileSync(path.join(distDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   mkdirSync(path.join(distDir, ".vite"));
   writeFileSync(
@@ -167,6 +171,17 @@ describe("the single-page app", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-type")).toContain("javascript");
+  });
+
+  it("sends the compressed copy the browser accepts, and the plain file to one that accepts none", async () => {
+    for (const [accepted, encoding] of [["gzip, deflate, br, zstd", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+      const response = await get("/assets/index-abc123.js", { headers: { "Accept-Encoding": accepted } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("content-type")).toContain("javascript");
+      if (encoding) expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(await response.text()).toBe("console.log('app')");
+    }
   });
 
   it("revalidates unhashed files", async () => {

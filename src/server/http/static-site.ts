@@ -81,6 +81,8 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
     "*",
     serveStatic({
       root: distDir,
+      // The build writes name.br and name.gz beside each text asset (scripts/precompress.mjs).
+      precompressed: true,
       onFound: (filePath, c) => {
         c.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
       },
