@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { userBookmarks } from "@/server/db/schema";
 
@@ -43,7 +43,9 @@ export function bookmarksRepository(db: Database) {
     /** Newest first; a page when `limit` is given. */
     async list(userId: string, filter: BookmarkListFilter, page: { limit?: number; offset: number }): Promise<{ rows: BookmarkRow[]; total: number }> {
       const where = whereOf(userId, filter);
-      const query = db.select().from(userBookmarks).where(where).orderBy(desc(userBookmarks.bookmarkedAt), desc(userBookmarks.id));
+      // `nulls last` as in user_bookmarks_user_library_order_idx: a first page walks that index
+      // newest first and stops after `limit` matches instead of sorting every match.
+      const query = db.select().from(userBookmarks).where(where).orderBy(sql`${userBookmarks.bookmarkedAt} desc nulls last`, sql`${userBookmarks.id} desc nulls last`);
       const rows = page.limit !== undefined ? await query.limit(page.limit).offset(page.offset) : await query.offset(page.offset);
       if (page.limit === undefined || (page.offset === 0 && rows.length < page.limit)) return { rows, total: page.offset + rows.length };
       const [counted] = await db.select({ n: count() }).from(userBookmarks).where(where);
