@@ -1,6 +1,7 @@
 import { errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
 import { canonicalId } from "@/shared/library/canonical-id";
+import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
 import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
@@ -30,8 +31,22 @@ export function bookmarksService(repository: BookmarksRepository) {
       return { bookmarks: rows.map(toBookmark), total };
     },
 
-    async ids(userId: string): Promise<string[]> {
+    /** The library's paper ids and, for bookmarks in collections, their collections. */
+    async ids(userId: string): Promise<{ ids: string[]; collections: Record<string, string[]> }> {
       return repository.ids(userId);
+    },
+
+    /** Every library paper's duplicate keys, for the Bookmark toggle's duplicate check. */
+    async duplicateKeys(userId: string): Promise<DuplicateKeys[]> {
+      return (await repository.duplicateSources(userId)).map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }));
+    },
+
+    /** Sets the collections (tags) of one bookmark. */
+    async setTags(userId: string, paperId: string, tags: string[]): Promise<ServerBookmark> {
+      checkPaperId(paperId);
+      const row = await repository.setTags(userId, paperId, [...new Set(tags)]);
+      if (!row) throw errors.notFound("Bookmark not found.");
+      return toBookmark(row);
     },
 
     async put(
@@ -110,5 +125,6 @@ function toBookmark(row: BookmarkRow): ServerBookmark {
     notes: row.notes,
     tags: row.tags ?? [],
     bookmarkedAt: row.bookmarkedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
   };
 }
