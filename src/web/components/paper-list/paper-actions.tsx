@@ -6,7 +6,7 @@ import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/
 import { Button } from "@/web/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/web/components/ui/tooltip";
 import { toast } from "@/web/components/ui/use-toast";
-import { duplicateNotice, findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
+import { duplicateNotice } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
@@ -42,7 +42,7 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
     bookmarked,
     toggle: async () => {
       try {
-        const duplicate = bookmarked ? null : findBookmarkedDuplicate(store.getSnapshot(), paper);
+        const duplicate = bookmarked ? null : await store.findDuplicate(paper);
         if (duplicate) {
           toast(duplicateNotice(duplicate));
           return;
