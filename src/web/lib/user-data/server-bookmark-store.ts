@@ -43,10 +43,14 @@ export function bookmarkPath(paperId: string): string {
 const summaryOf = (paperId: string, collections: readonly string[] = []): BookmarkSummary => ({ paperId, collections });
 
 export function createServerBookmarkStore(options: { ready?: () => Promise<unknown> } = {}): ServerBookmarkStore {
+  // Every read waits for the sign-in migration, so it sees the bookmarks that moved up.
+  const ready = async () => {
+    await options.ready?.().catch(() => undefined);
+  };
   const value = createRemoteValue<BookmarkIndex>({
     initial: {},
     fetch: async () => {
-      await options.ready?.().catch(() => undefined);
+      await ready();
       const { ids, collections } = await api.get<{ ids: string[]; collections?: Record<string, string[]> }>("/api/me/bookmarks/ids");
       return Object.fromEntries(ids.map((paperId) => [paperId, summaryOf(paperId, collections?.[paperId])]));
     },
@@ -84,6 +88,7 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
     dispose: value.dispose,
     getRevision: () => revision,
     async page(filter, page, size, signal) {
+      await ready();
       const answer = await api.get<{ bookmarks: ServerBookmark[]; total: number }>("/api/me/bookmarks", {
         query: listQuery(filter, { limit: size, offset: page * size }),
         signal,
@@ -91,6 +96,7 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
       return { bookmarks: answer.bookmarks.map(toLocalBookmark), total: answer.total };
     },
     async all(collection) {
+      await ready();
       const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks", { query: collection ? { collection } : undefined });
       return bookmarks.map(toLocalBookmark);
     },
@@ -185,6 +191,7 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
       await api.delete(bookmarkPath(paperId));
     },
     async listTrash(): Promise<TrashedBookmark[]> {
+      await ready();
       const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks", { query: { trash: "true" } });
       return bookmarks.map((bookmark) => ({ bookmark: toLocalBookmark(bookmark), deletedAt: bookmark.deletedAt ?? null }));
     },
