@@ -76,8 +76,6 @@ export const userBookmarks = pgTable(
     // The library's pages, newest first in exactly the list's order, so a filtered first page stops after 20 matches.
     index("user_bookmarks_user_library_order_idx").on(t.userId, t.bookmarkedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("user_bookmarks_user_canonical_idx").on(t.userId, t.canonicalId),
-    // The text filter is `search_text like '%word%'` per word: trigrams answer it without reading every row.
-    index("user_bookmarks_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

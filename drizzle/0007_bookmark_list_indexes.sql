@@ -1,3 +1,0 @@
-DROP INDEX "user_bookmarks_user_bookmarked_at_idx";--> statement-breakpoint
-CREATE INDEX "user_bookmarks_user_library_order_idx" ON "user_bookmarks" USING btree ("user_id","bookmarked_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "user_bookmarks"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "user_bookmarks_search_text_trgm_idx" ON "user_bookmarks" USING gin ("search_text" gin_trgm_ops);
