@@ -82,6 +82,10 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(await ids("collection=gnn")).toEqual({ ids: ["a3", "a1"], total: 2 });
     expect(await ids("q=100%25")).toEqual({ ids: [], total: 0 });
     expect(await ids("limit=1&offset=1")).toEqual({ ids: ["a2"], total: 3 });
+    // The last, short page knows the total without counting; a page past the end counts.
+    expect(await ids("limit=2&offset=2")).toEqual({ ids: ["a1"], total: 3 });
+    expect(await ids("limit=2&offset=10")).toEqual({ ids: [], total: 3 });
+    expect(await ids("q=neural&limit=1&offset=1")).toEqual({ ids: ["a1"], total: 2 });
     expect((await me.get("/bookmarks/ids")).body.ids.sort()).toEqual(["a1", "a2", "a3"]);
     expect((await me.get("/bookmarks?limit=0")).status).toBe(400);
   });

@@ -51,7 +51,9 @@ export function bookmarksRepository(db: Database) {
       // newest first and stops after `limit` matches instead of sorting every match.
       const query = db.select().from(userBookmarks).where(where).orderBy(sql`${userBookmarks.bookmarkedAt} desc nulls last`, sql`${userBookmarks.id} desc nulls last`);
       const rows = page.limit !== undefined ? await query.limit(page.limit).offset(page.offset) : await query.offset(page.offset);
-      if (page.limit === undefined || (page.offset === 0 && rows.length < page.limit)) return { rows, total: page.offset + rows.length };
+      // A short page is the last one: its offset and length are the total, no count needed
+      // (an empty page past the end is not, and counts).
+      if (page.limit === undefined || (rows.length < page.limit && (page.offset === 0 || rows.length > 0))) return { rows, total: page.offset + rows.length };
       const [counted] = await db.select({ n: count() }).from(userBookmarks).where(where);
       return { rows, total: counted?.n ?? 0 };
     },
