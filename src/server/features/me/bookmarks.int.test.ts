@@ -117,6 +117,10 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(answer.status).toBe(200);
     expect(answer.body.keys).toEqual([duplicateKeysOf(paper)]);
     expect(answer.body.keys[0].identifiers).toEqual(expect.arrayContaining(["arxiv:2401.12345", "doi:10.5555/x.1"]));
+    expect((await storedRows()).find((row) => row.paperId === paper.id)?.duplicateKeys).toEqual(duplicateKeysOf(paper));
+    // A row written before the keys were stored: they are computed from the paper when asked for.
+    await server.database.db.update(userBookmarks).set({ duplicateKeys: null }).where(eq(userBookmarks.userId, user.id));
+    expect((await me.get("/bookmarks/duplicate-keys")).body.keys).toEqual([duplicateKeysOf(paper)]);
   });
 
   it("moves a bookmark to Trash and back, and a new put restores it", async () => {

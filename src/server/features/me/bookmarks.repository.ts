@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
-import type { DuplicatePaper } from "@/shared/library/duplicates";
+import type { DuplicateKeys, DuplicatePaper } from "@/shared/library/duplicates";
 import { userBookmarks } from "@/server/db/schema";
 
 export type BookmarkRow = typeof userBookmarks.$inferSelect;
@@ -22,6 +22,7 @@ export type BookmarkValues = {
   paperData: Record<string, unknown>;
   searchText: string;
   canonicalId: string | null;
+  duplicateKeys: DuplicateKeys;
   tags?: string[];
   notes?: string | null;
   bookmarkedAt?: Date;
@@ -73,11 +74,15 @@ export function bookmarksRepository(db: Database) {
       return { ids: row?.ids ? (JSON.parse(row.ids) as string[]) : [], collections: row?.collections ? (JSON.parse(row.collections) as Record<string, string[]>) : {} };
     },
 
-    /** What duplicate detection reads of each library paper (no abstract), as one JSON value. */
-    async duplicateSources(userId: string): Promise<DuplicateSource[]> {
-      const [row] = await queryRows<{ papers: string | null }>(
+    /**
+     * The stored duplicate keys of the library, and for rows written before they were stored,
+     * what duplicate detection reads of the paper (no abstract); built as JSON in the database.
+     */
+    async duplicateSources(userId: string): Promise<{ keys: DuplicateKeys[]; papers: DuplicateSource[] }> {
+      const [row] = await queryRows<{ keys: string | null; papers: string | null }>(
         db,
-        sql`select json_agg(json_build_object(
+        sql`select json_agg(duplicate_keys) filter (where duplicate_keys is not null)::text as keys,
+                   json_agg(json_build_object(
                      'id', paper_id,
                      'title', coalesce(paper_data->>'title', ''),
                      'authors', coalesce(paper_data->'authors', '[]'::jsonb),
@@ -85,11 +90,14 @@ export function bookmarksRepository(db: Database) {
                      'publishedDate', paper_data->>'publishedDate',
                      'arxivId', paper_data->>'arxivId',
                      'doi', paper_data->>'doi',
-                     'url', paper_data->>'url'))::text as papers
+                     'url', paper_data->>'url')) filter (where duplicate_keys is null)::text as papers
             from ${userBookmarks}
             where user_id = ${userId} and deleted_at is null`,
       );
-      return row?.papers ? (JSON.parse(row.papers) as DuplicateSource[]) : [];
+      return {
+        keys: row?.keys ? (JSON.parse(row.keys) as DuplicateKeys[]) : [],
+        papers: row?.papers ? (JSON.parse(row.papers) as DuplicateSource[]) : [],
+      };
     },
 
     /** Sets a bookmark's collections; undefined when the user has no such bookmark. */
@@ -115,6 +123,7 @@ export function bookmarksRepository(db: Database) {
           paperData: values.paperData,
           searchText: values.searchText,
           canonicalId: values.canonicalId,
+          duplicateKeys: values.duplicateKeys,
           tags: values.tags ?? [],
           notes: values.notes ?? null,
           ...(values.bookmarkedAt ? { bookmarkedAt: values.bookmarkedAt } : {}),
@@ -125,6 +134,7 @@ export function bookmarksRepository(db: Database) {
             paperData: sql`excluded.paper_data`,
             searchText: sql`excluded.search_text`,
             canonicalId: sql`excluded.canonical_id`,
+            duplicateKeys: sql`excluded.duplicate_keys`,
             deletedAt: null,
             ...(values.tags !== undefined ? { tags: sql`excluded.tags` } : {}),
             ...(values.notes !== undefined ? { notes: sql`excluded.notes` } : {}),
@@ -150,20 +160,22 @@ export function bookmarksRepository(db: Database) {
           paper_data: v.paperData,
           search_text: v.searchText,
           canonical_id: v.canonicalId,
+          duplicate_keys: v.duplicateKeys,
           tags: v.tags,
           notes: v.notes ?? null,
           bookmarked_at: v.bookmarkedAt.toISOString(),
         })),
       );
       await db.execute(sql`
-        insert into ${userBookmarks} (user_id, paper_id, paper_data, search_text, canonical_id, tags, notes, bookmarked_at)
-        select ${userId}::text, r.paper_id, r.paper_data, r.search_text, r.canonical_id, r.tags, r.notes, r.bookmarked_at
+        insert into ${userBookmarks} (user_id, paper_id, paper_data, search_text, canonical_id, duplicate_keys, tags, notes, bookmarked_at)
+        select ${userId}::text, r.paper_id, r.paper_data, r.search_text, r.canonical_id, r.duplicate_keys, r.tags, r.notes, r.bookmarked_at
         from jsonb_to_recordset(${rows}::jsonb)
-          as r(paper_id text, paper_data jsonb, search_text text, canonical_id text, tags jsonb, notes text, bookmarked_at timestamptz)
+          as r(paper_id text, paper_data jsonb, search_text text, canonical_id text, duplicate_keys jsonb, tags jsonb, notes text, bookmarked_at timestamptz)
         on conflict (user_id, paper_id) do update set
           paper_data = excluded.paper_data,
           search_text = excluded.search_text,
           canonical_id = excluded.canonical_id,
+          duplicate_keys = excluded.duplicate_keys,
           tags = excluded.tags,
           notes = coalesce(excluded.notes, ${userBookmarks}.notes),
           bookmarked_at = excluded.bookmarked_at,

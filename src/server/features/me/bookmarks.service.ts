@@ -1,6 +1,5 @@
 import { errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
-import { canonicalId } from "@/shared/library/canonical-id";
 import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
@@ -38,7 +37,8 @@ export function bookmarksService(repository: BookmarksRepository) {
 
     /** Every library paper's duplicate keys, for the Bookmark toggle's duplicate check. */
     async duplicateKeys(userId: string): Promise<DuplicateKeys[]> {
-      return (await repository.duplicateSources(userId)).map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }));
+      const { keys, papers } = await repository.duplicateSources(userId);
+      return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
     },
 
     /** Sets the collections (tags) of one bookmark. */
@@ -107,8 +107,10 @@ export function bookmarksService(repository: BookmarksRepository) {
 }
 export type BookmarksService = ReturnType<typeof bookmarksService>;
 
-function paperValues(paper: Paper): Pick<BookmarkValues, "paperId" | "paperData" | "searchText" | "canonicalId"> {
-  return { paperId: paper.id, paperData: paper, searchText: bookmarkSearchText(paper), canonicalId: canonicalId(paper) };
+function paperValues(paper: Paper): Pick<BookmarkValues, "paperId" | "paperData" | "searchText" | "canonicalId" | "duplicateKeys"> {
+  // The duplicate keys hold the canonical id: computed once.
+  const duplicateKeys = duplicateKeysOf(paper);
+  return { paperId: paper.id, paperData: paper, searchText: bookmarkSearchText(paper), canonicalId: duplicateKeys.canonicalId, duplicateKeys };
 }
 
 function checkPaperId(paperId: string): void {
