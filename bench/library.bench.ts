@@ -80,7 +80,7 @@ async function interactiveMs(server: TestServer, user: SignedInUser, browser: im
  */
 export async function librarySuite(): Promise<Figure[]> {
   const figures: Figure[] = [];
-  const distDir = path.join(process.cwd(), "dist", "web");
+  const distDir = path.join(process.cwd(), process.env.QUIRE_BUILD_DIR || "dist", "web");
   const server = await startTestServer({ webDistDir: distDir });
   try {
     const [big, small] = await Promise.all([createSignedInUser(server), createSignedInUser(server)]);

@@ -49,6 +49,9 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
   await expect(page.getByRole("heading", { level: 1, name: "Bookmarked Papers" })).toBeVisible();
   await expect(page.getByText("2 bookmarks")).toBeVisible();
   await expect(page.getByText(first!.paperData.title).first()).toBeVisible();
+  // A page opened by its address starts at the top, not where the search page was scrolled to.
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await shoot("bookmarks");
   const firstWord = first!.paperData.title.split(/\s+/).find((word) => word.length > 5 && !second!.paperData.title.toLowerCase().includes(word.toLowerCase()));
   if (firstWord) {

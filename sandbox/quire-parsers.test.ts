@@ -3,8 +3,8 @@
  * catalogue, each Crossref record, and list answers of several kinds.
  */
 import { describe, expect, it } from "vitest";
-import { parseCrossrefList, parseCrossrefWork } from "../src/server/sources/crossref/crossref-works";
-import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "../src/server/sources/openalex/openalex-works";
+import { parseCrossrefList, parseCrossrefWork } from "../src/shared/sources/crossref/crossref-works";
+import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "../src/shared/sources/openalex/openalex-works";
 import { paperSchema } from "../src/shared/paper";
 import { getCrossrefCatalog } from "./crossref/catalog";
 import { answerWork as crossrefWork, answerWorks as crossrefWorks } from "./crossref/works-query";

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { crossrefWorkSchema } from "../../src/server/sources/crossref/crossref-works";
+import { crossrefWorkSchema } from "../../src/shared/sources/crossref/crossref-works";
 import { dataPath } from "../corpus";
 import { keysOf, typeMismatches } from "../test-support/json-shape";
 import { getCrossrefCatalog } from "./catalog";

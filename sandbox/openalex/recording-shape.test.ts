@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { openAlexWorkSchema } from "../../src/server/sources/openalex/openalex-works";
+import { openAlexWorkSchema } from "../../src/shared/sources/openalex/openalex-works";
 import { dataPath } from "../corpus";
 import { keysOf, typeMismatches } from "../test-support/json-shape";
 import { getOpenAlexCatalog } from "./catalog";

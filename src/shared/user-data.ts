@@ -91,7 +91,9 @@ type Assert<Check extends true> = Check;
  *   DELETE /api/me/history                  -> 204 (all);  DELETE /api/me/history/:id -> 204
  *   GET    /api/me/bookmarks?q=&author=&category=&collection=&trash=&limit=&offset=
  *                                           -> { bookmarks: ServerBookmark[], total } (newest first; all without limit)
- *   GET    /api/me/bookmarks/ids            -> { ids: string[] } (library, not Trash; for the toggle)
+ *   GET    /api/me/bookmarks/ids            -> { ids: string[], collections: { [paperId]: string[] } } (library, not Trash; for the toggle)
+ *   GET    /api/me/bookmarks/duplicate-keys -> { keys: DuplicateKeys[] } (library; the toggle's duplicate check)
+ *   PATCH  /api/me/bookmarks/:paperId { tags } -> { bookmark } | 404 (its collections)
  *   POST   /api/me/bookmarks/batch { bookmarks: BatchBookmark[] } -> { saved } (idempotent upsert by paper id)
  *   POST   /api/me/bookmarks/:paperId/trash -> { bookmark };  POST /api/me/bookmarks/:paperId/restore -> { bookmark }
  *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
@@ -312,8 +314,13 @@ export const serverBookmarkSchema = z.object({
   notes: z.string().nullable(),
   tags: z.array(z.string()),
   bookmarkedAt: z.string(),
+  /** When it was moved to Trash; null in the library. */
+  deletedAt: z.string().nullable().optional(),
 });
 export type ServerBookmark = z.infer<typeof serverBookmarkSchema>;
+
+/** `PATCH /api/me/bookmarks/:paperId`: the collections a bookmark belongs to. */
+export const patchBookmarkSchema = z.object({ tags: z.array(z.string().trim().min(1).max(200)).max(100) }).strict();
 
 export const putBookmarkSchema = z
   .object({

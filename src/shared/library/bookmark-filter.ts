@@ -19,9 +19,15 @@ export type BookmarkFilter = {
   collection?: string;
 };
 
-/** The text the `q` filter searches: title, authors and abstract as normalised words. */
+/**
+ * The text the `q` filter searches: the distinct normalised words of the title, authors and
+ * abstract. Each filter word is matched on its own (`like '%word%'`), so order and repeats do not
+ * matter, and keeping each word once keeps the indexed column small (a 100 KB abstract says few
+ * distinct words; 5,000 authors share a handful of given names).
+ */
 export function bookmarkSearchText(paper: Pick<Paper, "title" | "authors" | "abstract">): string {
-  return normalizeWords(`${paper.title ?? ""} ${(paper.authors ?? []).join(" ")} ${paper.abstract ?? ""}`);
+  const words = normalizeWords(`${paper.title ?? ""} ${(paper.authors ?? []).join(" ")} ${paper.abstract ?? ""}`).split(" ");
+  return [...new Set(words)].filter(Boolean).join(" ");
 }
 
 /** The filter's words; an empty list matches everything. */

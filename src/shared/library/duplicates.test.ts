@@ -4,6 +4,8 @@ import {
   addToDuplicateIndex,
   authorOverlap,
   createDuplicateIndex,
+  createKeyedDuplicateIndex,
+  duplicateKeysOf,
   findDuplicate,
   paperIdentifiers,
   scanDuplicates,
@@ -187,4 +189,33 @@ describe("a 10,000-paper library", () => {
         .sort((a, b) => papers.indexOf(a[0]!) - papers.indexOf(b[0]!)),
     );
   }, 30_000);
+});
+
+describe("keyed index (a signed-in library's compact duplicate keys)", () => {
+  it("finds the same paper by the same rule as the index of whole papers", () => {
+    const papers = [...library, ...makeSyntheticLibrary(500, 3)];
+    const full = createDuplicateIndex(papers);
+    // The keys travel as JSON, as from GET /api/me/bookmarks/duplicate-keys.
+    const keyed = createKeyedDuplicateIndex(JSON.parse(JSON.stringify(papers.map(duplicateKeysOf))));
+    const candidates: Paper[] = [
+      ...papers.slice(0, 60).map((paper, i) =>
+        i % 3 === 0
+          ? { ...paper, id: `${paper.id}v9` }
+          : i % 3 === 1
+            ? { ...paper, id: `other-${i}`, arxivId: null, url: "", doi: null, title: `${paper.title}.` }
+            : { ...paper, id: `fuzzy-${i}`, arxivId: null, url: "", doi: null, publishedDate: "1990-01-01", title: `${paper.title} extra` },
+      ),
+      ...makeSyntheticLibrary(40, 77),
+    ];
+    let matched = 0;
+    for (const candidate of candidates) {
+      const expected = full.find(candidate);
+      const actual = keyed.find(candidate);
+      expect(actual && { rule: actual.rule, id: actual.existing.id, title: actual.existing.title }).toEqual(
+        expected && { rule: expected.rule, id: expected.existing.id, title: expected.existing.title },
+      );
+      if (expected) matched += 1;
+    }
+    expect(matched).toBeGreaterThanOrEqual(40);
+  });
 });

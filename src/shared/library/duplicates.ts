@@ -165,8 +165,11 @@ function minimumSharedWords(size: number): number {
   return need;
 }
 
-/** An index of papers for duplicate lookups; build it with `createDuplicateIndex`. */
-export class DuplicateIndex<P extends DuplicatePaper> {
+/**
+ * An index of papers for duplicate lookups; build it with `createDuplicateIndex` (whole papers)
+ * or `createKeyedDuplicateIndex` (the compact keys a signed-in user's library downloads).
+ */
+export class DuplicateIndex<P> {
   private readonly entries: Entry<P>[] = [];
   private readonly byId = new Map<string, Entry<P>>();
   private readonly byArxivId = new Map<string, Entry<P>>();
@@ -179,7 +182,7 @@ export class DuplicateIndex<P extends DuplicatePaper> {
   }
 
   /** Adds a paper. When several papers share an identifier, lookups return the first added. */
-  add(paper: P, features: Features = featuresOf(paper)): void {
+  add(paper: P, features: Features = featuresOf(paper as DuplicatePaper)): void {
     const entry: Entry<P> = { ...features, paper, order: this.entries.length };
     this.entries.push(entry);
     const { identifiers } = features;
@@ -251,6 +254,62 @@ export class DuplicateIndex<P extends DuplicatePaper> {
     }
     return best ? { rule: "fuzzy", existing: best.entry.paper, titleOverlap: best.title, authorOverlap: best.author } : null;
   }
+}
+
+/**
+ * What duplicate detection needs of one library paper, computed where the paper is stored: its
+ * identifiers, canonical id and author keys (title words come from the title). A signed-in
+ * user's browser downloads these (`GET /api/me/bookmarks/duplicate-keys`) instead of every paper.
+ */
+export type DuplicateKeys = {
+  paperId: string;
+  /** Shown in the "Already bookmarked" notice; its normalised words are the fuzzy rule's title words. */
+  title: string;
+  canonicalId: string;
+  /** `paperIdentifiers`, each prefixed with its kind: `id:`, `arxiv:` or `doi:`. */
+  identifiers: string[];
+  authorKeys: string[];
+};
+
+/** The duplicate keys of a paper. */
+export function duplicateKeysOf(paper: DuplicatePaper): DuplicateKeys {
+  const features = featuresOf(paper);
+  const { ids, arxivIds, dois } = features.identifiers;
+  return {
+    paperId: paper.id,
+    title: paper.title,
+    canonicalId: features.canonicalId,
+    identifiers: [...ids.map((id) => `id:${id}`), ...arxivIds.map((id) => `arxiv:${id}`), ...dois.map((doi) => `doi:${doi}`)],
+    authorKeys: [...features.authorKeys],
+  };
+}
+
+function featuresFromKeys(keys: DuplicateKeys): Features {
+  const identifiers: Features["identifiers"] = { ids: [], arxivIds: [], dois: [] };
+  for (const key of keys.identifiers) {
+    const colon = key.indexOf(":");
+    const kind = key.slice(0, colon);
+    const value = key.slice(colon + 1);
+    if (kind === "id") identifiers.ids.push(value);
+    else if (kind === "arxiv") identifiers.arxivIds.push(value);
+    else if (kind === "doi") identifiers.dois.push(value);
+  }
+  return { identifiers, canonicalId: keys.canonicalId, titleWords: titleWordSet(keys.title), authorKeys: new Set(keys.authorKeys) };
+}
+
+/** A paper as the keyed index knows it: enough to name it in a notice. */
+export type KeyedPaper = { id: string; title: string };
+
+/** Indexes a library from its duplicate keys; lookups match exactly as over the whole papers. */
+export function createKeyedDuplicateIndex(keys: Iterable<DuplicateKeys>): DuplicateIndex<KeyedPaper> {
+  const index = new DuplicateIndex<KeyedPaper>();
+  for (const item of keys) index.add({ id: item.paperId, title: item.title }, featuresFromKeys(item));
+  return index;
+}
+
+/** Adds one whole paper to a keyed index (e.g. after it was bookmarked). */
+export function addPaperToKeyedIndex(index: DuplicateIndex<KeyedPaper>, paper: DuplicatePaper): void {
+  index.add({ id: paper.id, title: paper.title }, featuresOf(paper));
 }
 
 /** Indexes a library for `findDuplicate`. Linear in the number of papers. */

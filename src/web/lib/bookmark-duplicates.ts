@@ -1,10 +1,11 @@
-import { createDuplicateIndex, type DuplicateIndex, type DuplicateMatch, type DuplicateRule } from "@/shared/library/duplicates";
+import { createDuplicateIndex, type DuplicateIndex, type DuplicateMatch, type DuplicateRule, type KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import type { BookmarkMap } from "@/web/lib/bookmark-store";
 
 /**
- * Duplicate detection for the Bookmark toggle (core-app.md section 5): one index per bookmark
- * snapshot, built on first use and reused until the bookmarks change, so a check costs a few
+ * Duplicate detection for the Bookmark toggle (core-app.md section 5) over the device's
+ * bookmarks (a signed-in library uses the compact keys instead, server-bookmark-store.ts): one
+ * index per bookmark snapshot, built on first use and reused until the bookmarks change, so a check costs a few
  * map lookups rather than a comparison with every bookmark.
  */
 const indexes = new WeakMap<BookmarkMap, DuplicateIndex<Paper>>();
@@ -32,7 +33,7 @@ const RULE_WORDS: Record<DuplicateRule, string> = {
 };
 
 /** The notice shown instead of a second copy. */
-export function duplicateNotice(match: DuplicateMatch<Paper>): { title: string; description: string } {
+export function duplicateNotice(match: DuplicateMatch<KeyedPaper>): { title: string; description: string } {
   return {
     title: "Already bookmarked",
     description: `This paper is already in your bookmarks as "${match.existing.title}" (${RULE_WORDS[match.rule]}).`,

@@ -43,4 +43,30 @@ describe("device bookmarks", () => {
     expect(Object.keys(decodeBookmarks(JSON.stringify(bare)).bookmarks)).toEqual(["x"]);
     expect(decodeBookmarks("nope")).toEqual({ bookmarks: {}, collections: [] });
   });
+
+  it("pages and filters here, lists everything newest first, moves its revision on each change and finds duplicates", async () => {
+    let now = new Date("2026-06-01T10:00:00Z");
+    const store = createLocalBookmarkStore({ now: () => now });
+    const arxiv = (id: string, title: string) => makePaper({ id, arxivId: id, url: `https://arxiv.org/abs/${id}`, doi: null, title });
+    const start = store.getRevision();
+    await store.add(arxiv("2401.00001", "Graph Neural Networks"));
+    now = new Date("2026-06-02T10:00:00Z");
+    await store.add(arxiv("2401.00002", "Neural Radiance Fields"));
+    now = new Date("2026-06-03T10:00:00Z");
+    await store.add(arxiv("2401.00003", "Protein Folding"));
+    await store.setCollections("2401.00001", ["thesis"]);
+    const afterAdds = store.getRevision();
+    expect(afterAdds).toBeGreaterThan(start);
+    await store.remove("2401.00003");
+    expect(store.getRevision()).toBeGreaterThan(afterAdds);
+    await store.add(arxiv("2401.00003", "Protein Folding"));
+    const page = await store.page({ q: "neural" }, 0, 1);
+    expect(page.total).toBe(2);
+    expect(page.bookmarks.map((bookmark) => bookmark.paperId)).toEqual(["2401.00002"]);
+    expect((await store.page({ q: "neural" }, 1, 1)).bookmarks.map((bookmark) => bookmark.paperId)).toEqual(["2401.00001"]);
+    expect((await store.all()).map((bookmark) => bookmark.paperId)).toEqual(["2401.00003", "2401.00002", "2401.00001"]);
+    expect((await store.all("thesis")).map((bookmark) => bookmark.paperId)).toEqual(["2401.00001"]);
+    expect(await store.findDuplicate(arxiv("2401.00002v3", "Neural Radiance Fields"))).toMatchObject({ rule: "id", existing: { id: "2401.00002" } });
+    expect(await store.findDuplicate(arxiv("2401.00002", "Neural Radiance Fields"))).toBeNull();
+  });
 });

@@ -1,5 +1,8 @@
 import { STORAGE_KEYS } from "@/shared/constants";
+import { matchesBookmarkFilter, type BookmarkFilter } from "@/shared/library/bookmark-filter";
+import type { DuplicateMatch, KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
+import { findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 
 /**
@@ -28,9 +31,20 @@ export type BookmarksHolder = {
 
 export type BookmarkMap = Readonly<Record<string, LocalBookmark>>;
 
+/**
+ * What the app needs of every bookmark everywhere (is this paper bookmarked? how many? in which
+ * collections?). A signed-in library answers it from `/api/me/bookmarks/ids` without downloading
+ * any paper; the device's bookmarks (a LocalBookmark has both fields) are their own summaries.
+ */
+export type BookmarkSummary = { paperId: string; collections: readonly string[] };
+export type BookmarkIndex = Readonly<Record<string, BookmarkSummary>>;
+
+/** One page of a filtered list, newest first, with the number of matches. */
+export type BookmarkPageResult = { bookmarks: LocalBookmark[]; total: number };
+
 export interface BookmarkStore {
-  /** Stable between changes (useSyncExternalStore). */
-  getSnapshot(): BookmarkMap;
+  /** Every bookmark's summary by paper id; stable between changes (useSyncExternalStore). */
+  getSnapshot(): BookmarkIndex;
   subscribe(onChange: () => void): () => void;
   add(paper: Paper): Promise<void>;
   remove(paperId: string): Promise<void>;
@@ -55,6 +69,24 @@ export interface BookmarkLibraryStore extends BookmarkStore {
   purge(paperId: string): Promise<void>;
   /** The bookmarks in Trash, most recently deleted first. */
   listTrash(): Promise<TrashedBookmark[]>;
+  /** Counts the changes made through the store (and reloads): lists ask for their rows again when it moves. */
+  getRevision(): number;
+  /** One page of the library filtered as the Bookmarks page asks (core-app.md section 2), newest first. */
+  page(filter: BookmarkFilter, page: number, size: number, signal?: AbortSignal): Promise<BookmarkPageResult>;
+  /** Every bookmark of the library (or of one collection), whole, newest first: exports, sync, Fix Paper Data. */
+  all(collection?: string): Promise<LocalBookmark[]>;
+  /** The bookmark this paper duplicates under another id (core-app.md section 5), or null. */
+  findDuplicate(paper: Paper): Promise<DuplicateMatch<KeyedPaper> | null>;
+}
+
+/** The device's bookmarks filtered and paged here, newest first. */
+export function filterDeviceBookmarks(map: BookmarkMap, filter: BookmarkFilter, page: number, size: number): BookmarkPageResult {
+  const matching = newestFirst(Object.values(map).filter((bookmark) => matchesBookmarkFilter({ paper: bookmark.paperData, collections: bookmark.collections }, filter)));
+  return { bookmarks: matching.slice(page * size, page * size + size), total: matching.length };
+}
+
+function newestFirst(bookmarks: LocalBookmark[]): LocalBookmark[] {
+  return bookmarks.sort((a, b) => Date.parse(b.dateAdded) - Date.parse(a.dateAdded) || (a.paperId < b.paperId ? 1 : -1));
 }
 
 /** A bookmark in Trash. */
@@ -102,20 +134,40 @@ export function decodeBookmarks(raw: string | null): BookmarksHolder {
   return { bookmarks, collections };
 }
 
-export function createLocalBookmarkStore(options: { key?: string; now?: () => Date } = {}): BookmarkLibraryStore {
+/** The device's store: its snapshot is the whole bookmarks (they are already in memory). */
+export type DeviceBookmarkStore = Omit<BookmarkLibraryStore, "getSnapshot"> & { getSnapshot(): BookmarkMap };
+
+export function createLocalBookmarkStore(options: { key?: string; now?: () => Date } = {}): DeviceBookmarkStore {
   const now = options.now ?? (() => new Date());
   const value = createLocalValue(options.key ?? STORAGE_KEYS.bookmarks, decodeBookmarks);
   const trash = createLocalValue(`${options.key ?? STORAGE_KEYS.bookmarks}.trash`, decodeTrash);
   let source: BookmarksHolder | undefined;
   let snapshot: BookmarkMap = {};
+  let revision = 0;
+  const getSnapshot = () => {
+    const holder = value.get();
+    if (holder !== source) {
+      // Every change of the stored map (here or in another tab) is a new revision.
+      if (source !== undefined) revision += 1;
+      source = holder;
+      snapshot = holder.bookmarks;
+    }
+    return snapshot;
+  };
   return {
-    getSnapshot() {
-      const holder = value.get();
-      if (holder !== source) {
-        source = holder;
-        snapshot = holder.bookmarks;
-      }
-      return snapshot;
+    getSnapshot,
+    getRevision() {
+      getSnapshot();
+      return revision;
+    },
+    async page(filter, page, size) {
+      return filterDeviceBookmarks(getSnapshot(), filter, page, size);
+    },
+    async all(collection) {
+      return newestFirst(Object.values(getSnapshot()).filter((bookmark) => !collection || bookmark.collections.includes(collection)));
+    },
+    async findDuplicate(paper) {
+      return findBookmarkedDuplicate(getSnapshot(), paper);
     },
     subscribe: value.subscribe,
     async add(paper) {

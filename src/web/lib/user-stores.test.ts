@@ -56,7 +56,7 @@ describe("which stores a visitor gets", () => {
     expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       "GET /api/me/bookmarks",
       "PUT /api/me/bookmarks/2401.00001",
-      "GET /api/me/bookmarks",
+      "GET /api/me/bookmarks/ids",
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { createLocalBookmarkStore, type BookmarkLibraryStore, type BookmarkMap } from "@/web/lib/bookmark-store";
+import { createLocalBookmarkStore, type BookmarkIndex, type BookmarkLibraryStore } from "@/web/lib/bookmark-store";
 import { createLocalReadingHistoryStore, type ReadingHistoryStore } from "@/web/lib/reading-history-store";
 import { createLocalSearchHistoryStore, type SearchHistoryEntry, type SearchHistoryStore } from "@/web/lib/search-history";
 import { createDeviceCacheStore, createServerCacheStore, type CacheStore, type DeviceCacheStore } from "@/web/lib/user-data/cache-store";
@@ -184,10 +184,16 @@ export function useUserStores(): UserStores {
   return useUserData().stores;
 }
 
-/** The bookmark map, live. */
-export function useBookmarks(): BookmarkMap {
+/** Every bookmark's summary (paper id, collections) by paper id, live. */
+export function useBookmarks(): BookmarkIndex {
   const { bookmarks } = useUserStores();
   return useSyncExternalStore(bookmarks.subscribe, bookmarks.getSnapshot, bookmarks.getSnapshot);
+}
+
+/** The bookmark store's revision (see BookmarkLibraryStore.getRevision), live: lists key their rows on it. */
+export function useBookmarkRevision(): number {
+  const { bookmarks } = useUserStores();
+  return useSyncExternalStore(bookmarks.subscribe, bookmarks.getRevision, bookmarks.getRevision);
 }
 
 /** Recent searches, newest first, live. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_EMAIL_PREFERENCES } from "@/shared/constants";
+import type { DuplicateKeys } from "@/shared/library/duplicates";
 import { user } from "./auth";
 
 /** Every user-owned row goes when its user goes. */
@@ -65,6 +66,12 @@ export const userBookmarks = pgTable(
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     /** Canonical id of the paper (16 hex chars) for duplicate detection across sources. */
     canonicalId: text("canonical_id"),
+    /**
+     * The paper's duplicate keys (src/shared/library/duplicates.ts, DuplicateKeys), written with
+     * the paper: the Bookmark toggle's duplicate check downloads these, never the papers. Null on
+     * rows written before the column existed (computed when read).
+     */
+    duplicateKeys: jsonb("duplicate_keys").$type<DuplicateKeys>(),
     /** Lowercased title, authors and abstract, written with the paper: the text filter reads this one column. */
     searchText: text("search_text").notNull().default(""),
     bookmarkedAt: timestamp("bookmarked_at", { withTimezone: true }).notNull().defaultNow(),
@@ -73,7 +80,8 @@ export const userBookmarks = pgTable(
   },
   (t) => [
     uniqueIndex("user_bookmarks_user_paper_uq").on(t.userId, t.paperId),
-    index("user_bookmarks_user_bookmarked_at_idx").on(t.userId, t.bookmarkedAt.desc()),
+    // The library's pages, newest first in exactly the list's order, so a filtered first page stops after 20 matches.
+    index("user_bookmarks_user_library_order_idx").on(t.userId, t.bookmarkedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("user_bookmarks_user_canonical_idx").on(t.userId, t.canonicalId),
   ],
 );

@@ -82,15 +82,54 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(await ids("collection=gnn")).toEqual({ ids: ["a3", "a1"], total: 2 });
     expect(await ids("q=100%25")).toEqual({ ids: [], total: 0 });
     expect(await ids("limit=1&offset=1")).toEqual({ ids: ["a2"], total: 3 });
+    // The last, short page knows the total without counting; a page past the end counts.
+    expect(await ids("limit=2&offset=2")).toEqual({ ids: ["a1"], total: 3 });
+    expect(await ids("limit=2&offset=10")).toEqual({ ids: [], total: 3 });
+    expect(await ids("q=neural&limit=1&offset=1")).toEqual({ ids: ["a1"], total: 2 });
     expect((await me.get("/bookmarks/ids")).body.ids.sort()).toEqual(["a1", "a2", "a3"]);
     expect((await me.get("/bookmarks?limit=0")).status).toBe(400);
+  });
+
+  it("answers the library's ids with the collections of those in any, and sets collections alone", async () => {
+    expect((await me.get("/bookmarks/ids")).body).toEqual({ ids: [], collections: {} });
+    await me.put(path("c1"), { paper: testPaper("c1"), tags: ["thesis"] });
+    await me.put(path("c2"), { paper: testPaper("c2") });
+    await me.put(path("c3"), { paper: testPaper("c3"), tags: ["x"] });
+    await me.post(`${path("c3")}/trash`, {});
+    const answer = await me.get("/bookmarks/ids");
+    expect(answer.body.ids.sort()).toEqual(["c1", "c2"]);
+    expect(answer.body.collections).toEqual({ c1: ["thesis"] });
+    const patched = await me.call("PATCH", path("c2"), { tags: ["thesis", "thesis", "reading"] });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.bookmark).toMatchObject({ paperId: "c2", tags: ["thesis", "reading"], paperData: { id: "c2" } });
+    expect((await me.get("/bookmarks/ids")).body.collections).toEqual({ c1: ["thesis"], c2: ["thesis", "reading"] });
+    expect((await me.call("PATCH", path("nope"), { tags: [] })).status).toBe(404);
+    expect((await me.call("PATCH", path("c2"), { tags: [" "] })).status).toBe(400);
+  });
+
+  it("answers the duplicate keys of the library, the same as computed from the whole papers", async () => {
+    const { duplicateKeysOf } = await import("@/shared/library/duplicates");
+    const paper = testPaper("2401.12345v2", { title: "Attention Is All You Need", authors: ["Ashish Vaswani", "Noam Shazeer"], doi: "10.5555/x.1", arxivId: "2401.12345v2" });
+    await me.put(path(paper.id), { paper });
+    await me.put(path("gone"), { paper: testPaper("gone") });
+    await me.post(`${path("gone")}/trash`, {});
+    const answer = await me.get("/bookmarks/duplicate-keys");
+    expect(answer.status).toBe(200);
+    expect(answer.body.keys).toEqual([duplicateKeysOf(paper)]);
+    expect(answer.body.keys[0].identifiers).toEqual(expect.arrayContaining(["arxiv:2401.12345", "doi:10.5555/x.1"]));
+    expect((await storedRows()).find((row) => row.paperId === paper.id)?.duplicateKeys).toEqual(duplicateKeysOf(paper));
+    // A row written before the keys were stored: they are computed from the paper when asked for.
+    await server.database.db.update(userBookmarks).set({ duplicateKeys: null }).where(eq(userBookmarks.userId, user.id));
+    expect((await me.get("/bookmarks/duplicate-keys")).body.keys).toEqual([duplicateKeysOf(paper)]);
   });
 
   it("moves a bookmark to Trash and back, and a new put restores it", async () => {
     await me.put(path("t1"), { paper: testPaper("t1") });
     expect((await me.post(`${path("t1")}/trash`, {})).status).toBe(200);
     expect((await me.get("/bookmarks")).body.total).toBe(0);
-    expect((await me.get("/bookmarks?trash=true")).body.bookmarks.map((b: { paperId: string }) => b.paperId)).toEqual(["t1"]);
+    const trash = (await me.get("/bookmarks?trash=true")).body.bookmarks;
+    expect(trash.map((b: { paperId: string }) => b.paperId)).toEqual(["t1"]);
+    expect(Date.parse(trash[0].deletedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await me.get("/bookmarks/ids")).body.ids).toEqual([]);
     expect((await me.post(`${path("t1")}/restore`, {})).status).toBe(200);
     expect((await me.get("/bookmarks")).body.total).toBe(1);

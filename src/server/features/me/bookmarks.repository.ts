@@ -1,8 +1,12 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database } from "@/server/db/client";
+import type { DuplicateKeys, DuplicatePaper } from "@/shared/library/duplicates";
 import { userBookmarks } from "@/server/db/schema";
 
 export type BookmarkRow = typeof userBookmarks.$inferSelect;
+
+/** The fields of a stored paper that duplicate detection reads. */
+export type DuplicateSource = DuplicatePaper;
 
 /** The filters of a list, already normalised by the service (words, not raw text). */
 export type BookmarkListFilter = {
@@ -18,6 +22,7 @@ export type BookmarkValues = {
   paperData: Record<string, unknown>;
   searchText: string;
   canonicalId: string | null;
+  duplicateKeys: DuplicateKeys;
   tags?: string[];
   notes?: string | null;
   bookmarkedAt?: Date;
@@ -43,20 +48,66 @@ export function bookmarksRepository(db: Database) {
     /** Newest first; a page when `limit` is given. */
     async list(userId: string, filter: BookmarkListFilter, page: { limit?: number; offset: number }): Promise<{ rows: BookmarkRow[]; total: number }> {
       const where = whereOf(userId, filter);
-      const query = db.select().from(userBookmarks).where(where).orderBy(desc(userBookmarks.bookmarkedAt), desc(userBookmarks.id));
+      // `nulls last` as in user_bookmarks_user_library_order_idx: a first page walks that index
+      // newest first and stops after `limit` matches instead of sorting every match.
+      const query = db.select().from(userBookmarks).where(where).orderBy(sql`${userBookmarks.bookmarkedAt} desc nulls last`, sql`${userBookmarks.id} desc nulls last`);
       const rows = page.limit !== undefined ? await query.limit(page.limit).offset(page.offset) : await query.offset(page.offset);
-      if (page.limit === undefined || (page.offset === 0 && rows.length < page.limit)) return { rows, total: page.offset + rows.length };
+      // A short page is the last one: its offset and length are the total, no count needed
+      // (an empty page past the end is not, and counts).
+      if (page.limit === undefined || (rows.length < page.limit && (page.offset === 0 || rows.length > 0))) return { rows, total: page.offset + rows.length };
       const [counted] = await db.select({ n: count() }).from(userBookmarks).where(where);
       return { rows, total: counted?.n ?? 0 };
     },
 
-    /** Paper ids in the library (not Trash). */
-    async ids(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ paperId: userBookmarks.paperId })
-        .from(userBookmarks)
-        .where(and(eq(userBookmarks.userId, userId), isNull(userBookmarks.deletedAt)));
-      return rows.map((row) => row.paperId);
+    /**
+     * Paper ids in the library (not Trash) and the collections of those that have any. Built as
+     * one JSON value in the database: 10,000 rows handed over one by one cost more than the query.
+     */
+    async ids(userId: string): Promise<{ ids: string[]; collections: Record<string, string[]> }> {
+      const [row] = await queryRows<{ ids: string | null; collections: string | null }>(
+        db,
+        sql`select json_agg(paper_id)::text as ids,
+                   json_object_agg(paper_id, tags) filter (where tags <> '[]'::jsonb)::text as collections
+            from ${userBookmarks}
+            where user_id = ${userId} and deleted_at is null`,
+      );
+      return { ids: row?.ids ? (JSON.parse(row.ids) as string[]) : [], collections: row?.collections ? (JSON.parse(row.collections) as Record<string, string[]>) : {} };
+    },
+
+    /**
+     * The stored duplicate keys of the library, and for rows written before they were stored,
+     * what duplicate detection reads of the paper (no abstract); built as JSON in the database.
+     */
+    async duplicateSources(userId: string): Promise<{ keys: DuplicateKeys[]; papers: DuplicateSource[] }> {
+      const [row] = await queryRows<{ keys: string | null; papers: string | null }>(
+        db,
+        sql`select json_agg(duplicate_keys) filter (where duplicate_keys is not null)::text as keys,
+                   json_agg(json_build_object(
+                     'id', paper_id,
+                     'title', coalesce(paper_data->>'title', ''),
+                     'authors', coalesce(paper_data->'authors', '[]'::jsonb),
+                     'authorDetails', paper_data->'authorDetails',
+                     'publishedDate', paper_data->>'publishedDate',
+                     'arxivId', paper_data->>'arxivId',
+                     'doi', paper_data->>'doi',
+                     'url', paper_data->>'url')) filter (where duplicate_keys is null)::text as papers
+            from ${userBookmarks}
+            where user_id = ${userId} and deleted_at is null`,
+      );
+      return {
+        keys: row?.keys ? (JSON.parse(row.keys) as DuplicateKeys[]) : [],
+        papers: row?.papers ? (JSON.parse(row.papers) as DuplicateSource[]) : [],
+      };
+    },
+
+    /** Sets a bookmark's collections; undefined when the user has no such bookmark. */
+    async setTags(userId: string, paperId: string, tags: string[]): Promise<BookmarkRow | undefined> {
+      const [row] = await db
+        .update(userBookmarks)
+        .set({ tags })
+        .where(and(eq(userBookmarks.userId, userId), eq(userBookmarks.paperId, paperId)))
+        .returning();
+      return row;
     },
 
     /**
@@ -72,6 +123,7 @@ export function bookmarksRepository(db: Database) {
           paperData: values.paperData,
           searchText: values.searchText,
           canonicalId: values.canonicalId,
+          duplicateKeys: values.duplicateKeys,
           tags: values.tags ?? [],
           notes: values.notes ?? null,
           ...(values.bookmarkedAt ? { bookmarkedAt: values.bookmarkedAt } : {}),
@@ -82,6 +134,7 @@ export function bookmarksRepository(db: Database) {
             paperData: sql`excluded.paper_data`,
             searchText: sql`excluded.search_text`,
             canonicalId: sql`excluded.canonical_id`,
+            duplicateKeys: sql`excluded.duplicate_keys`,
             deletedAt: null,
             ...(values.tags !== undefined ? { tags: sql`excluded.tags` } : {}),
             ...(values.notes !== undefined ? { notes: sql`excluded.notes` } : {}),
@@ -107,20 +160,22 @@ export function bookmarksRepository(db: Database) {
           paper_data: v.paperData,
           search_text: v.searchText,
           canonical_id: v.canonicalId,
+          duplicate_keys: v.duplicateKeys,
           tags: v.tags,
           notes: v.notes ?? null,
           bookmarked_at: v.bookmarkedAt.toISOString(),
         })),
       );
       await db.execute(sql`
-        insert into ${userBookmarks} (user_id, paper_id, paper_data, search_text, canonical_id, tags, notes, bookmarked_at)
-        select ${userId}::text, r.paper_id, r.paper_data, r.search_text, r.canonical_id, r.tags, r.notes, r.bookmarked_at
+        insert into ${userBookmarks} (user_id, paper_id, paper_data, search_text, canonical_id, duplicate_keys, tags, notes, bookmarked_at)
+        select ${userId}::text, r.paper_id, r.paper_data, r.search_text, r.canonical_id, r.duplicate_keys, r.tags, r.notes, r.bookmarked_at
         from jsonb_to_recordset(${rows}::jsonb)
-          as r(paper_id text, paper_data jsonb, search_text text, canonical_id text, tags jsonb, notes text, bookmarked_at timestamptz)
+          as r(paper_id text, paper_data jsonb, search_text text, canonical_id text, duplicate_keys jsonb, tags jsonb, notes text, bookmarked_at timestamptz)
         on conflict (user_id, paper_id) do update set
           paper_data = excluded.paper_data,
           search_text = excluded.search_text,
           canonical_id = excluded.canonical_id,
+          duplicate_keys = excluded.duplicate_keys,
           tags = excluded.tags,
           notes = coalesce(excluded.notes, ${userBookmarks}.notes),
           bookmarked_at = excluded.bookmarked_at,

@@ -1,6 +1,6 @@
 import { errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
-import { canonicalId } from "@/shared/library/canonical-id";
+import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
 import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
@@ -30,8 +30,23 @@ export function bookmarksService(repository: BookmarksRepository) {
       return { bookmarks: rows.map(toBookmark), total };
     },
 
-    async ids(userId: string): Promise<string[]> {
+    /** The library's paper ids and, for bookmarks in collections, their collections. */
+    async ids(userId: string): Promise<{ ids: string[]; collections: Record<string, string[]> }> {
       return repository.ids(userId);
+    },
+
+    /** Every library paper's duplicate keys, for the Bookmark toggle's duplicate check. */
+    async duplicateKeys(userId: string): Promise<DuplicateKeys[]> {
+      const { keys, papers } = await repository.duplicateSources(userId);
+      return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
+    },
+
+    /** Sets the collections (tags) of one bookmark. */
+    async setTags(userId: string, paperId: string, tags: string[]): Promise<ServerBookmark> {
+      checkPaperId(paperId);
+      const row = await repository.setTags(userId, paperId, [...new Set(tags)]);
+      if (!row) throw errors.notFound("Bookmark not found.");
+      return toBookmark(row);
     },
 
     async put(
@@ -92,8 +107,10 @@ export function bookmarksService(repository: BookmarksRepository) {
 }
 export type BookmarksService = ReturnType<typeof bookmarksService>;
 
-function paperValues(paper: Paper): Pick<BookmarkValues, "paperId" | "paperData" | "searchText" | "canonicalId"> {
-  return { paperId: paper.id, paperData: paper, searchText: bookmarkSearchText(paper), canonicalId: canonicalId(paper) };
+function paperValues(paper: Paper): Pick<BookmarkValues, "paperId" | "paperData" | "searchText" | "canonicalId" | "duplicateKeys"> {
+  // The duplicate keys hold the canonical id: computed once.
+  const duplicateKeys = duplicateKeysOf(paper);
+  return { paperId: paper.id, paperData: paper, searchText: bookmarkSearchText(paper), canonicalId: duplicateKeys.canonicalId, duplicateKeys };
 }
 
 function checkPaperId(paperId: string): void {
@@ -110,5 +127,6 @@ function toBookmark(row: BookmarkRow): ServerBookmark {
     notes: row.notes,
     tags: row.tags ?? [],
     bookmarkedAt: row.bookmarkedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
   };
 }

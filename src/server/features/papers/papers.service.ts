@@ -2,9 +2,9 @@ import { extractArxivId } from "@/shared/arxiv-id";
 import type { Paper } from "@/shared/paper";
 import { bareDoi, type RelationsPage, type WorkLookup } from "@/shared/paper-relations";
 import { errors } from "@/server/errors";
-import { ArxivFeedError } from "@/server/sources/arxiv/arxiv-atom";
+import { ArxivFeedError } from "@/shared/sources/arxiv/arxiv-atom";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
-import { shortOpenAlexId } from "@/server/sources/openalex/openalex-works";
+import { shortOpenAlexId } from "@/shared/sources/openalex/openalex-works";
 import type { Sources } from "@/server/sources/sources";
 import { sourceError } from "@/server/features/search/search.service";
 

@@ -2,7 +2,7 @@ import { SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchParams, type SearchResponse } from "@/shared/search-params";
 import { buildArxivQuery, isFieldQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
 import { AppError, errors } from "@/server/errors";
-import { ArxivFeedError, ArxivMalformedError } from "@/server/sources/arxiv/arxiv-atom";
+import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxiv-atom";
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
 import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";

@@ -1,7 +1,7 @@
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
 import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
-import { ArxivFeedError, arxivEntryToPaper, parseArxivAtom, type ArxivFeed } from "./arxiv-atom";
+import { ArxivFeedError, arxivEntryToPaper, parseArxivAtom, type ArxivFeed } from "@/shared/sources/arxiv/arxiv-atom";
 
 /** Id lookups change rarely: fresh for a day, kept a week. */
 const ID_LOOKUP_FRESH_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
 import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
-import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "./openalex-works";
+import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "@/shared/sources/openalex/openalex-works";
 
 const LOOKUP_FRESH_MS = 24 * 60 * 60 * 1000;
 const LOOKUP_KEEP_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { Outlet, ScrollRestoration, useNavigation, type Location } from "react-router";
 
 /** A thin bar at the top while the next page's code loads. */
 function NavigationProgress() {
@@ -13,13 +13,22 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Every page opened by a full load (typed URL, reload, link from outside) has the history key
+ * "default": keyed by it, /bookmarks opened after scrolling /search was scrolled to where /search
+ * was. Those entries are keyed by their address instead; in-app entries keep their own key.
+ */
+function scrollKey(location: Location): string {
+  return location.key === "default" ? `${location.pathname}${location.search}` : location.key;
+}
+
 export function RootLayout() {
   return (
     <>
       <NavigationProgress />
       <Outlet />
       {/* Restores scroll on back/forward and scrolls to #anchors (the landing page's sections). */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import type { Paper } from "@/shared/paper";
 import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/shared/paper-links";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import { duplicateNotice, findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
+import { duplicateNotice } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
@@ -41,7 +41,7 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
     bookmarked,
     toggle: async () => {
       try {
-        const duplicate = bookmarked ? null : findBookmarkedDuplicate(store.getSnapshot(), paper);
+        const duplicate = bookmarked ? null : await store.findDuplicate(paper);
         if (duplicate) {
           toast(duplicateNotice(duplicate));
           return;

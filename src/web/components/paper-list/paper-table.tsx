@@ -79,10 +79,11 @@ export function PaperTable(props: PaperTableProps) {
         <colgroup>
           {columns.index ? <col className="w-14" /> : null}
           <col />
-          <col className="w-[26%]" />
+          {/* A Date Added column and row actions take room: the other columns give it back, so the title keeps a readable width. */}
+          <col className={columns.added ? "w-[20%]" : "w-[26%]"} />
+          <col className={columns.added ? "w-24" : "w-28"} />
           <col className="w-28" />
-          <col className="w-28" />
-          {columns.added ? <col className="w-36" /> : null}
+          {columns.added ? <col className="w-[8.5rem]" /> : null}
           <col className="w-[9.5rem]" style={columns.extraActionCount ? { width: `${9.5 + 2.25 * columns.extraActionCount}rem` } : undefined} />
         </colgroup>
         <thead className="border-b border-border bg-muted/40">

@@ -17,7 +17,8 @@ export function BookmarkRowActions({ paper }: { paper: Paper }) {
   const bookmark = useBookmarks()[paper.id];
   const { collections, setMembership } = useCollections();
   const iconOnly = layout === "icons";
-  const className = iconOnly ? "size-8" : "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium";
+  // The same stacked look as the paper card's own actions (icon over label).
+  const className = iconOnly ? "size-8" : "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium [&_svg:not([class*='size-'])]:size-[1.125rem]";
 
   const handleTrash = async () => {
     try {

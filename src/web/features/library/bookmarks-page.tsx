@@ -67,9 +67,9 @@ export function BookmarksPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <ExportMenu load={() => allBookmarks(stores, signedIn)} />
+          <ExportMenu load={() => allBookmarks(stores)} />
           {signedIn ? <SyncMenu /> : null}
-          <FixPaperDataButton load={() => allBookmarks(stores, signedIn)} />
+          <FixPaperDataButton load={() => allBookmarks(stores)} />
         </div>
       </div>
 

@@ -1,17 +1,19 @@
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { FolderOpen, Pencil, Plus, Trash2 } from "lucide-react";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { toast } from "@/web/components/ui/use-toast";
-import { useBookmarks, useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
 import { BookmarkRowActions } from "./bookmark-row-actions";
 import { ExportMenu } from "./export-menu";
 import { allBookmarks } from "./library-export";
 import { LibraryShell } from "./library-shell";
+import { useCollectionPapers } from "./use-bookmark-list";
 import { useCollections } from "./use-collections";
 
 /**
@@ -22,7 +24,6 @@ export function CollectionsPage() {
   const { session, stores } = useUserData();
   const signedIn = session.status === "signed-in";
   const library = useCollections();
-  const bookmarks = useBookmarks();
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get("name") ?? library.collections[0]?.name ?? null;
   const baseId = useId();
@@ -32,16 +33,7 @@ export function CollectionsPage() {
   const [renameValue, setRenameValue] = useState("");
   const [renameError, setRenameError] = useState<string | null>(null);
 
-  const papers = useMemo(
-    () =>
-      selected
-        ? Object.values(bookmarks)
-            .filter((bookmark) => bookmark.collections.includes(selected))
-            .sort((a, b) => Date.parse(b.dateAdded) - Date.parse(a.dateAdded))
-            .map((bookmark) => ({ ...bookmark.paperData, dateAdded: bookmark.dateAdded }))
-        : [],
-    [bookmarks, selected],
-  );
+  const { papers, status: papersStatus } = useCollectionPapers(selected);
 
   const handleCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -178,9 +170,15 @@ export function CollectionsPage() {
               <>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h2 className="font-serif text-xl font-semibold break-words">{selected}</h2>
-                  <ExportMenu label="Export collection" load={() => allBookmarks(stores, signedIn, selected)} />
+                  <ExportMenu label="Export collection" load={() => allBookmarks(stores, selected)} />
                 </div>
-                {papers.length === 0 ? (
+                {papersStatus === "loading" ? (
+                  <PaperListSkeleton />
+                ) : papersStatus === "error" ? (
+                  <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+                    Failed to load bookmarks
+                  </p>
+                ) : papers.length === 0 ? (
                   <p className="rounded-xl border border-dashed border-border px-6 py-8 text-center text-sm text-muted-foreground">
                     No papers in this collection yet. Add bookmarks to it from the Bookmarks page.
                   </p>

@@ -6,9 +6,9 @@ import { toast } from "@/web/components/ui/use-toast";
 import type { UserStores } from "@/web/lib/user-stores";
 // The same mappers the server uses for /api/search, so a refreshed bookmark has the shape a
 // new one would have. This module is loaded only when Fix Paper Data runs.
-import { arxivEntryToPaper, parseArxivAtom } from "@/server/sources/arxiv/arxiv-atom";
-import { parseCrossrefWork } from "@/server/sources/crossref/crossref-works";
-import { parseOpenAlexList } from "@/server/sources/openalex/openalex-works";
+import { arxivEntryToPaper, parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";
+import { parseCrossrefWork } from "@/shared/sources/crossref/crossref-works";
+import { parseOpenAlexList } from "@/shared/sources/openalex/openalex-works";
 
 async function getText(path: string, query: Record<string, string | number>): Promise<{ status: number; body: string }> {
   const response = await fetch(`${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`, { credentials: "same-origin" });

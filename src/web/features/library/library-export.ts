@@ -1,21 +1,12 @@
 import { EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
-import type { ServerBookmark } from "@/shared/user-data";
 import type { Settings } from "@/shared/user-data-values";
 import { toast } from "@/web/components/ui/use-toast";
-import { api } from "@/web/lib/api";
 import type { LocalBookmark } from "@/web/lib/bookmark-store";
-import { toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
 import type { UserStores } from "@/web/lib/user-stores";
 
 /** Every bookmark of the library (or of one collection), from wherever it lives, newest first. */
-export async function allBookmarks(stores: UserStores, signedIn: boolean, collection?: string): Promise<LocalBookmark[]> {
-  if (signedIn) {
-    const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks", { query: collection ? { collection } : undefined });
-    return bookmarks.map(toLocalBookmark);
-  }
-  return Object.values(stores.bookmarks.getSnapshot())
-    .filter((bookmark) => !collection || bookmark.collections.includes(collection))
-    .sort((a, b) => Date.parse(b.dateAdded) - Date.parse(a.dateAdded));
+export function allBookmarks(stores: UserStores, collection?: string): Promise<LocalBookmark[]> {
+  return stores.bookmarks.all(collection);
 }
 
 function download(content: string, fileName: string, mimeType: string): void {

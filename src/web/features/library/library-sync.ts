@@ -3,15 +3,14 @@ import { toast } from "@/web/components/ui/use-toast";
 import type { LocalBookmark } from "@/web/lib/bookmark-store";
 import { putBookmarkBatches } from "@/web/lib/user-data/server-bookmark-store";
 import { getDeviceStores, type UserStores } from "@/web/lib/user-stores";
-import { allBookmarks } from "./library-export";
 
 /** Push sends the device's bookmarks up, pull brings the account's down, two-way does both. */
 export type SyncMode = "push" | "pull" | "two-way";
 
 /** The device's bookmarks (localStorage `bookmarks`) against the account's. */
 export async function compareDeviceWithAccount(stores: UserStores): Promise<SyncComparison> {
-  const device = Object.values(getDeviceStores().bookmarks.getSnapshot());
-  const server = await allBookmarks(stores, true);
+  const device = await getDeviceStores().bookmarks.all();
+  const server = await stores.bookmarks.all();
   return compareBookmarks(device, server);
 }
 

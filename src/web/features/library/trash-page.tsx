@@ -56,7 +56,7 @@ export function TrashPage() {
           {library.trashed.map((item) => (
             <li key={`collection-${item.name}`} className="flex flex-wrap items-center gap-3 p-3">
               <FolderOpen aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-[1_1_14rem]">
                 <p className="font-medium break-words">{item.name}</p>
                 <p className="text-xs text-muted-foreground">
                   Collection · {item.paperIds.length} {item.paperIds.length === 1 ? "paper" : "papers"} · deleted {formatDateTime(item.deletedAt)}
@@ -72,7 +72,7 @@ export function TrashPage() {
           {(trashed ?? []).map((item) => (
             <li key={`bookmark-${item.bookmark.paperId}`} className="flex flex-wrap items-center gap-3 p-3">
               <Trash2 aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-[1_1_14rem]">
                 <p className="font-medium break-words">{item.bookmark.paperData.title || item.bookmark.paperId}</p>
                 <p className="text-xs text-muted-foreground">
                   Bookmark · {item.bookmark.paperData.authors.slice(0, 3).join(", ")}
@@ -92,9 +92,10 @@ export function TrashPage() {
   );
 }
 
+/** Restore and Delete permanently; on a phone they wrap under the title (its basis is 14rem) instead of squeezing it. */
 function TrashActions({ label, onRestore, onPurge }: { label: string; onRestore: () => void; onPurge: () => void }) {
   return (
-    <div className="flex gap-2">
+    <div className="ml-auto flex gap-2">
       <Button variant="outline" size="sm" onClick={onRestore} aria-label={`Restore ${label}`}>
         <RotateCcw aria-hidden />
         Restore

@@ -1,12 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { matchesBookmarkFilter, type BookmarkFilter } from "@/shared/library/bookmark-filter";
+import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
 import type { Paper } from "@/shared/paper";
-import type { ServerBookmark } from "@/shared/user-data";
-import { api } from "@/web/lib/api";
-import type { BookmarkMap, LocalBookmark } from "@/web/lib/bookmark-store";
-import { toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
-import { useBookmarks, useUserData } from "@/web/lib/user-stores";
+import type { LocalBookmark } from "@/web/lib/bookmark-store";
+import { useBookmarkRevision, useUserData } from "@/web/lib/user-stores";
 
 /** One page of bookmarks for the list: papers carry the bookmark's date as `dateAdded`. */
 export type BookmarkPage = {
@@ -18,58 +15,65 @@ export type BookmarkPage = {
   refreshing: boolean;
 };
 
+/** Rows of the library's lists; a key holds whose library it is and the store's revision. */
 export const bookmarkListKeys = {
   all: ["bookmark-list"] as const,
-  page: (userId: string, filter: BookmarkFilter, page: number, size: number, version: BookmarkMap) =>
-    [...bookmarkListKeys.all, userId, filter, page, size, version] as const,
+  page: (owner: string, filter: BookmarkFilter, page: number, size: number, revision: number) =>
+    [...bookmarkListKeys.all, owner, "page", filter, page, size, revision] as const,
+  collection: (owner: string, name: string, revision: number) => [...bookmarkListKeys.all, owner, "collection", name, revision] as const,
 };
 
 const paperOf = (bookmark: LocalBookmark): Paper => ({ ...bookmark.paperData, dateAdded: bookmark.dateAdded });
 
-/** The device's bookmarks filtered and paged here (anonymous visitors), newest first. */
-export function filterDeviceBookmarks(map: BookmarkMap, filter: BookmarkFilter, page: number, size: number): { bookmarks: LocalBookmark[]; total: number } {
-  const matching = Object.values(map)
-    .filter((bookmark) => matchesBookmarkFilter({ paper: bookmark.paperData, collections: bookmark.collections }, filter))
-    .sort((a, b) => Date.parse(b.dateAdded) - Date.parse(a.dateAdded) || (a.paperId < b.paperId ? 1 : -1));
-  return { bookmarks: matching.slice(page * size, page * size + size), total: matching.length };
+/** Whose library the stores hold: a user id, "device", or "" while the session is loading. */
+function useLibraryOwner(): { owner: string; loading: boolean } {
+  const { session } = useUserData();
+  if (session.status === "signed-in") return { owner: session.user.id, loading: false };
+  return { owner: session.status === "anonymous" ? "device" : "", loading: session.status === "loading" };
 }
 
 /**
- * The Bookmarks page's rows. Signed-in users' bookmarks are filtered and paged by the server
- * (`GET /api/me/bookmarks?q=&author=&category=&limit=&offset=`), so page 1 of a 10,000-bookmark
- * library downloads 20 papers, not 10,000; anonymous visitors' are filtered on the device.
- * Any change to the bookmarks (toggle, sync, collections) asks for the page again.
+ * The Bookmarks page's rows, from the store's `page` (core-app.md section 2): a signed-in
+ * library is filtered and paged by the server (`GET /api/me/bookmarks?q=&author=&category=&limit=&offset=`),
+ * so page 1 of a 10,000-bookmark library downloads 20 papers and never waits for the rest;
+ * the device's bookmarks are filtered here. A change made through the store (toggle, sync,
+ * collections) moves its revision, and the page is asked for again.
  */
 export function useBookmarkList(filter: BookmarkFilter, page: number, size: number): BookmarkPage {
-  const { session } = useUserData();
-  const map = useBookmarks();
-  const signedIn = session.status === "signed-in";
-  const userId = session.status === "signed-in" ? session.user.id : "";
-
-  const server = useQuery({
-    queryKey: bookmarkListKeys.page(userId, filter, page, size, map),
-    enabled: signedIn,
+  const { stores } = useUserData();
+  const { owner, loading } = useLibraryOwner();
+  const revision = useBookmarkRevision();
+  const query = useQuery({
+    queryKey: bookmarkListKeys.page(owner, filter, page, size, revision),
+    enabled: !loading,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    queryFn: async ({ signal }) => {
-      const query: Record<string, string | number> = { limit: size, offset: page * size };
-      for (const [key, value] of Object.entries(filter)) if (value) query[key] = value;
-      const answer = await api.get<{ bookmarks: ServerBookmark[]; total: number }>("/api/me/bookmarks", { query, signal });
-      return { bookmarks: answer.bookmarks.map(toLocalBookmark), total: answer.total };
-    },
+    queryFn: ({ signal }) => stores.bookmarks.page(filter, page, size, signal),
   });
-
-  const device = useMemo(() => (signedIn ? null : filterDeviceBookmarks(map, filter, page, size)), [signedIn, map, filter, page, size]);
-
   return useMemo((): BookmarkPage => {
-    if (session.status === "loading") return { bookmarks: [], papers: [], total: 0, status: "loading", refreshing: false };
-    if (device) return { ...device, papers: device.bookmarks.map(paperOf), status: "ready", refreshing: false };
-    const data = server.data ?? { bookmarks: [], total: 0 };
+    const data = query.data ?? { bookmarks: [], total: 0 };
     return {
       ...data,
       papers: data.bookmarks.map(paperOf),
-      status: server.isError && !server.data ? "error" : server.data ? "ready" : "loading",
-      refreshing: server.isPlaceholderData,
+      status: loading || (!query.data && !query.isError) ? "loading" : query.isError && !query.data ? "error" : "ready",
+      refreshing: query.isPlaceholderData,
     };
-  }, [session.status, device, server.data, server.isError, server.isPlaceholderData]);
+  }, [loading, query.data, query.isError, query.isPlaceholderData]);
+}
+
+/** Every paper of one collection, newest first (the Collections page lists a collection whole). */
+export function useCollectionPapers(name: string | null): { papers: Paper[]; status: "loading" | "ready" | "error" } {
+  const { stores } = useUserData();
+  const { owner, loading } = useLibraryOwner();
+  const revision = useBookmarkRevision();
+  const query = useQuery({
+    queryKey: bookmarkListKeys.collection(owner, name ?? "", revision),
+    enabled: !loading && name !== null,
+    // The same collection's previous rows while a change is fetched, never another collection's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === (name ?? "") ? previous : undefined),
+    staleTime: 0,
+    queryFn: () => stores.bookmarks.all(name ?? undefined),
+  });
+  const papers = useMemo(() => (query.data ?? []).map(paperOf), [query.data]);
+  return { papers: name === null ? [] : papers, status: query.isError && !query.data ? "error" : query.data ? "ready" : "loading" };
 }

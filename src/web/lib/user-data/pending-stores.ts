@@ -1,13 +1,13 @@
 import type { Highlight } from "@/shared/highlights";
 import { DEFAULT_SETTINGS } from "@/shared/user-data-values";
-import type { BookmarkMap } from "@/web/lib/bookmark-store";
+import type { BookmarkIndex } from "@/web/lib/bookmark-store";
 import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
 import { ANONYMOUS_SEARCH_HISTORY_LIMITS, type SearchHistoryEntry } from "@/web/lib/search-history";
 import { EMPTY_PROFILE } from "@/web/lib/user-data/profile-store";
 import type { PreferenceMap } from "@/web/lib/user-data/preferences-store";
 import type { UserStores } from "@/web/lib/user-stores";
 
-const NO_BOOKMARKS: BookmarkMap = {};
+const NO_BOOKMARKS: BookmarkIndex = {};
 const NO_SEARCHES: readonly SearchHistoryEntry[] = [];
 const NO_READS: readonly ReadingHistoryEntry[] = [];
 const NO_PREFERENCES: PreferenceMap = {};
@@ -37,6 +37,10 @@ export function createPendingStores(resolve: () => Promise<UserStores>): UserSto
       restore: async (paperId) => (await resolve()).bookmarks.restore(paperId),
       purge: async (paperId) => (await resolve()).bookmarks.purge(paperId),
       listTrash: async () => (await resolve()).bookmarks.listTrash(),
+      getRevision: () => 0,
+      page: async (filter, page, size, signal) => (await resolve()).bookmarks.page(filter, page, size, signal),
+      all: async (collection) => (await resolve()).bookmarks.all(collection),
+      findDuplicate: async (paper) => (await resolve()).bookmarks.findDuplicate(paper),
     },
     searchHistory: {
       limits: ANONYMOUS_SEARCH_HISTORY_LIMITS,

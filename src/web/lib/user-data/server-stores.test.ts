@@ -34,16 +34,50 @@ const serverBookmark = (paperId: string, tags: string[] = []): ServerBookmark =>
 });
 
 describe("server bookmarks", () => {
-  it("loads the account's bookmarks into the local form", async () => {
-    api.state.bookmarks = [serverBookmark("2401.00001", ["Reading group"])];
+  it("loads the account's ids and collections, never the papers, and pages rows from the server", async () => {
+    api.state.bookmarks = [serverBookmark("2401.00001", ["Reading group"]), serverBookmark("2401.00002")];
     const store = createServerBookmarkStore();
     await store.load();
-    expect(store.getSnapshot()["2401.00001"]).toMatchObject({
-      paperId: "2401.00001",
-      title: "Paper 2401.00001",
-      dateAdded: "2026-05-01T10:00:00.000Z",
-      collections: ["Reading group"],
+    expect(store.getSnapshot()).toEqual({
+      "2401.00001": { paperId: "2401.00001", collections: ["Reading group"] },
+      "2401.00002": { paperId: "2401.00002", collections: [] },
     });
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(["GET /api/me/bookmarks/ids"]);
+    const page = await store.page({}, 1, 1);
+    expect(page.total).toBe(2);
+    expect(page.bookmarks[0]).toMatchObject({ paperId: "2401.00002", title: "Paper 2401.00002", dateAdded: "2026-05-01T10:00:00.000Z" });
+    expect(api.requests.at(-1)?.path).toBe("/api/me/bookmarks?limit=1&offset=1");
+  });
+
+  it("checks duplicates against the compact keys, asked for once and kept while papers are added", async () => {
+    const arxiv = (id: string) => ({ id, arxivId: id, url: `https://arxiv.org/abs/${id}`, doi: null });
+    const original = makePaper({ ...arxiv("2401.00001"), title: "Attention Is All You Need", authors: ["Ashish Vaswani", "Noam Shazeer"] });
+    api.state.bookmarks = [{ ...serverBookmark("2401.00001"), paperData: original }];
+    const store = createServerBookmarkStore();
+    await store.load();
+    const published = makePaper({ id: "W123", source: "openalex", arxivId: null, url: "", title: "Attention is all you need", authors: ["A. Vaswani", "N. Shazeer"] });
+    expect(await store.findDuplicate(published)).toMatchObject({ existing: { id: "2401.00001", title: "Attention Is All You Need" } });
+    expect(await store.findDuplicate(original)).toBeNull();
+    const other = makePaper({ ...arxiv("2402.00009"), title: "Something Else Entirely", authors: ["Grace Hopper"] });
+    expect(await store.findDuplicate(other)).toBeNull();
+    await store.add(other);
+    expect(await store.findDuplicate({ ...other, id: "2402.00009v2" })).toMatchObject({ existing: { id: "2402.00009" } });
+    expect(api.requests.filter((request) => request.path === "/api/me/bookmarks/duplicate-keys")).toHaveLength(1);
+    // A bookmark that left the library is no longer a duplicate.
+    await store.remove("2401.00001");
+    expect(await store.findDuplicate(published)).toBeNull();
+  });
+
+  it("sets collections with PATCH and lists move to a new revision once the server took a change", async () => {
+    api.state.bookmarks = [serverBookmark("2401.00001")];
+    const store = createServerBookmarkStore();
+    await store.load();
+    const before = store.getRevision();
+    await store.setCollections("2401.00001", ["thesis"]);
+    expect(store.getSnapshot()["2401.00001"]?.collections).toEqual(["thesis"]);
+    expect(api.state.bookmarks[0]?.tags).toEqual(["thesis"]);
+    expect(api.writes()).toEqual(["PATCH /api/me/bookmarks/2401.00001"]);
+    expect(store.getRevision()).toBeGreaterThan(before);
   });
 
   it("adds and removes at once, then confirms with the server", async () => {

@@ -3,7 +3,7 @@ import { compareBookmarks } from "@/shared/library/bookmark-sync";
 import type { Profile, ServerBookmark } from "@/shared/user-data";
 import { DEFAULT_EMAIL_PREFS, DEFAULT_SETTINGS, isValidSettingsField, type Settings } from "@/shared/user-data-values";
 import { api } from "@/web/lib/api";
-import type { BookmarkStore } from "@/web/lib/bookmark-store";
+import type { BookmarkLibraryStore } from "@/web/lib/bookmark-store";
 import type { ReadingHistoryStore } from "@/web/lib/reading-history-store";
 import type { SearchHistoryStore } from "@/web/lib/search-history";
 import { readJson, readString, removeString } from "@/web/lib/storage";
@@ -38,7 +38,7 @@ export type SignInMigrationReport = Record<MigrationPart, MigrationOutcome>;
 
 /** The device stores the migration reads from and empties. */
 export type DeviceDataSource = {
-  bookmarks: BookmarkStore;
+  bookmarks: BookmarkLibraryStore;
   searchHistory: SearchHistoryStore;
   readingHistory: ReadingHistoryStore;
   preferences: DevicePreferencesStore;
@@ -173,8 +173,8 @@ async function migrateReadingHistory(device: ReadingHistoryStore): Promise<Migra
   return entries.length > 0 ? "moved" : "nothing";
 }
 
-async function migrateBookmarks(device: BookmarkStore): Promise<MigrationOutcome> {
-  const local = Object.values(device.getSnapshot());
+async function migrateBookmarks(device: BookmarkLibraryStore): Promise<MigrationOutcome> {
+  const local = await device.all();
   if (local.length === 0) return "nothing";
   const { putBookmarkSchema } = await loadSchemas();
   const { bookmarks } = await api.get<{ bookmarks: ServerBookmark[] }>("/api/me/bookmarks");

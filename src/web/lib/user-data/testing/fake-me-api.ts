@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { duplicateKeysOf } from "@/shared/library/duplicates";
 import type { Highlight, HighlightInput } from "@/shared/highlights";
 import {
   DEFAULT_EMAIL_PREFS,
@@ -76,7 +77,7 @@ export function createFakeMeApi() {
 
   /** Records the request, then answers it with the planned failure or with `answer`. */
   const route = (
-    method: "get" | "put" | "post" | "delete",
+    method: "get" | "put" | "post" | "patch" | "delete",
     pattern: string,
     answer: (info: { body: unknown; segments: string[]; url: URL }) => Response | Promise<Response>,
   ): HttpHandler =>
@@ -175,7 +176,28 @@ export function createFakeMeApi() {
       state.history = [...entries.map((entry, index) => ({ ...entry, id: `imported-${index}` })), ...state.history];
       return HttpResponse.json({ imported: entries.length });
     }),
-    route("get", "/api/me/bookmarks", () => HttpResponse.json({ bookmarks: state.bookmarks })),
+    route("get", "/api/me/bookmarks", ({ url }) => {
+      const collection = url.searchParams.get("collection");
+      const matching = state.bookmarks.filter((bookmark) => !collection || bookmark.tags.includes(collection));
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const limit = url.searchParams.get("limit");
+      const bookmarks = limit === null ? matching.slice(offset) : matching.slice(offset, offset + Number(limit));
+      return HttpResponse.json({ bookmarks, total: matching.length });
+    }),
+    route("get", "/api/me/bookmarks/ids", () =>
+      HttpResponse.json({
+        ids: state.bookmarks.map((bookmark) => bookmark.paperId),
+        collections: Object.fromEntries(state.bookmarks.filter((bookmark) => bookmark.tags.length > 0).map((bookmark) => [bookmark.paperId, bookmark.tags])),
+      }),
+    ),
+    route("get", "/api/me/bookmarks/duplicate-keys", () => HttpResponse.json({ keys: state.bookmarks.map((bookmark) => duplicateKeysOf(bookmark.paperData)) })),
+    route("patch", "/api/me/bookmarks/:paperId", ({ body, segments }) => {
+      const existing = state.bookmarks.find((bookmark) => bookmark.paperId === segments[1]);
+      if (!existing) return HttpResponse.json({ error: { code: "not_found", message: "Bookmark not found." } }, { status: 404 });
+      const bookmark = { ...existing, tags: (body as { tags: string[] }).tags };
+      state.bookmarks = state.bookmarks.map((other) => (other === existing ? bookmark : other));
+      return HttpResponse.json({ bookmark });
+    }),
     route("put", "/api/me/bookmarks/:paperId", ({ body, segments }) => {
       const { paper, tags, bookmarkedAt } = body as { paper: ServerBookmark["paperData"]; tags?: string[]; bookmarkedAt?: string };
       const bookmark: ServerBookmark = {

@@ -1,0 +1,2 @@
+DROP INDEX "user_bookmarks_user_bookmarked_at_idx";--> statement-breakpoint
+CREATE INDEX "user_bookmarks_user_library_order_idx" ON "user_bookmarks" USING btree ("user_id","bookmarked_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "user_bookmarks"."deleted_at" is null;
