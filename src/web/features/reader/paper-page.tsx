@@ -214,8 +214,9 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
   }
 
   return (
-    // Above the PDF and HTML views: one row (scrolling sideways on a phone), as tall as its placeholder.
-    <div className={cn("flex items-center gap-1", wide ? "-mx-1 overflow-x-auto px-1 [scrollbar-width:none] *:shrink-0" : "flex-wrap")}>
+    // Above the PDF and HTML views: one row (scrolling sideways on a phone), as tall as its
+    // placeholder; relative, so the links' sr-only text is inside what it clips.
+    <div className={cn("flex items-center gap-1", wide ? "relative -mx-1 overflow-x-auto px-1 [scrollbar-width:none] *:shrink-0" : "flex-wrap")}>
       <Button
         variant={bookmarked ? "secondary" : "outline"}
         size="sm"
@@ -277,37 +278,63 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
           <span className="sr-only"> · {viewLabel} view</span>
         </p>
         {/* Above the PDF and HTML views the block is as tall as a two-line title, one line of
-            authors and the actions row, loaded or not: the viewer below never moves. */}
-        <div className={cn(wide && "min-h-[calc(2*1.5625rem+0.5rem+1.421875rem+0.75rem+2rem)] sm:min-h-[calc(2*1.875rem+0.5rem+1.421875rem+0.75rem+2rem)]")}>
-          <h1
-            className={cn(
-              "mt-1 font-serif leading-tight font-semibold tracking-tight text-balance",
-              // The PDF and HTML views give the page to the text: a smaller title above them, on
-              // at most two lines (the whole title is in the details below).
-              wide ? "text-xl sm:text-2xl" : "text-[1.4rem] sm:text-3xl",
-              wide && paper && "line-clamp-2",
-              !paper && "min-h-[2lh]",
+            authors and the actions row, loaded or not (an invisible copy of that shape shares
+            its grid cell): the viewer below never moves when the details arrive. */}
+        <div className={cn(wide && "grid")}>
+          {wide ? (
+            <div aria-hidden className="invisible col-start-1 row-start-1">
+              <div className={cn(TITLE_CLASS, "text-xl sm:text-2xl")}>
+                x<br />x
+              </div>
+              <div className={AUTHORS_CLASS}>x</div>
+              <div className="mt-3 h-8" />
+            </div>
+          ) : null}
+          <div className={cn(wide && "col-start-1 row-start-1 min-w-0")}>
+            <h1
+              className={cn(
+                TITLE_CLASS,
+                // The PDF and HTML views give the page to the text: a smaller title above them, on
+                // at most two lines (the whole title is in the details below).
+                wide ? "text-xl sm:text-2xl" : "text-[1.4rem] sm:text-3xl",
+                wide && paper && "line-clamp-2",
+                !paper && "relative",
+              )}
+              title={paper && wide ? paper.title : undefined}
+            >
+              {paper ? (
+                paper.title
+              ) : (
+                <span aria-hidden>
+                  <span className="invisible">
+                    x<br />x
+                  </span>
+                  <TextSkeleton className="absolute top-[0.2lh] h-[0.6lh] w-11/12" />
+                  <TextSkeleton className="absolute top-[1.2lh] h-[0.6lh] w-2/3" />
+                </span>
+              )}
+            </h1>
+            {paper ? null : (
+              <p className="sr-only" role="status">
+                Loading paper...
+              </p>
             )}
-            title={paper && wide ? paper.title : undefined}
-          >
-            {paper ? (
-              paper.title
-            ) : (
-              <span aria-hidden>
-                <TextSkeleton className="mt-[0.2lh] h-[0.6lh] w-11/12" />
-                <TextSkeleton className="mt-[0.4lh] h-[0.6lh] w-2/3" />
-              </span>
-            )}
-          </h1>
-          {paper ? null : (
-            <p className="sr-only" role="status">
-              Loading paper...
+            <p className={cn(AUTHORS_CLASS, "text-muted-foreground", wide && "truncate", !paper && "relative")} title={wide && authors.length > 0 ? authors.join(", ") : undefined}>
+              {paper ? (
+                authors.length > 0 ? (
+                  authors.join(", ")
+                ) : (
+                  "Unknown authors"
+                )
+              ) : (
+                <span aria-hidden>
+                  <span className="invisible">x</span>
+                  <TextSkeleton className="absolute top-[0.2lh] h-[0.6lh] w-1/2" />
+                </span>
+              )}
             </p>
-          )}
-          <p className={cn("mt-2 min-h-[1lh] text-sm leading-relaxed text-muted-foreground", wide && "truncate")} title={wide && authors.length > 0 ? authors.join(", ") : undefined}>
-            {paper ? (authors.length > 0 ? authors.join(", ") : "Unknown authors") : <TextSkeleton className="mt-[0.2lh] h-[0.6lh] w-1/2" />}
-          </p>
-          <div className="mt-3">{paper ? <PaperActionsBar paper={paper} wide={wide} /> : <PaperActionsPlaceholder />}</div>
+            <div className="mt-3">{paper ? <PaperActionsBar paper={paper} wide={wide} /> : <PaperActionsPlaceholder />}</div>
+          </div>
         </div>
       </header>
 
@@ -330,9 +357,12 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
   );
 }
 
+const TITLE_CLASS = "mt-1 font-serif leading-tight font-semibold tracking-tight text-balance";
+const AUTHORS_CLASS = "mt-2 text-sm leading-relaxed";
+
 /** A placeholder line of text (a span: it sits inside headings and paragraphs). */
 function TextSkeleton({ className }: { className: string }) {
-  return <span aria-hidden className={cn("block animate-pulse rounded-md bg-muted", className)} />;
+  return <span aria-hidden className={cn("left-0 block animate-pulse rounded-md bg-muted", className)} />;
 }
 
 /** The actions row's place while the paper loads: one row of button-sized placeholders. */

@@ -533,7 +533,7 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
       ) : null}
 
       {load.status === "loading" ? (
-        <div className="absolute inset-0 flex items-center justify-center" role="status" aria-live="polite">
+        <div className="absolute inset-0 z-10 flex items-center justify-center" role="status" aria-live="polite">
           <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
             <Loader2 className="size-6 animate-spin" aria-hidden />
             Loading PDF...
@@ -542,7 +542,7 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
       ) : null}
 
       {load.status === "timeout" || load.status === "error" ? (
-        <div className="absolute inset-0 flex items-center justify-center p-4">
+        <div className="absolute inset-0 z-10 flex items-center justify-center p-4">
           <div role="alert" className="flex max-w-md flex-col items-center gap-3 text-center">
             <AlertCircle className="size-8 text-destructive" aria-hidden />
             <h2 className="text-lg font-semibold">{load.status === "timeout" ? PDF_MESSAGES.timeout : PDF_MESSAGES.failedRetry}</h2>
