@@ -58,11 +58,10 @@ export function pdfPagePdfUrl(pathname: string): string | null {
 /**
  * What a /pdf/ page asks for before anything else, first in its <head>: the addresses of
  * pdf.js's worker and of the reader's pdf.js module for pdf-prefetch.js, and preloads of the
- * PDF, the worker and that module. Placed ahead of the
- * app's scripts, the two large downloads that page 1 waits on take the first of the browser's
- * six connections to this server instead of queueing behind some forty modules. pdf-prefetch.js
- * then reads both preloads (its fetch of the PDF, and of the worker which the Worker it starts
- * takes from the HTTP cache).
+ * PDF, the worker and that module. Placed ahead of the app's scripts, the large downloads that
+ * page 1 waits on take the first of the browser's six connections to this server instead of
+ * queueing behind some forty modules. pdf-prefetch.js then takes them over (its fetches of the
+ * PDF and of the worker, which the Worker it starts reads from the HTTP cache; its import).
  */
 function pdfPageHead(urls: PdfModuleUrls | null, pdfUrl: string | null): string {
   let head = "";
