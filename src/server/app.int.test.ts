@@ -159,7 +159,17 @@ describe("the single-page app", () => {
     for (const file of ["/assets/paper-page-4.js", "/assets/pdf-viewer-5.js", "/assets/pdf-document-6.js", "/assets/shared-3.js"]) {
       expect(html.split(`<link rel="modulepreload" crossorigin href="${file}">`)).toHaveLength(2);
     }
-    expect(html).toMatch(/^<!doctype html><html><head><meta name="quire-pdf-worker" content="\/assets\/pdf\.worker\.min-7\.mjs">/);
+    expect(html).toMatch(/^<!doctype html><html><head><meta name="quire-pdf-worker" content="\/assets\/pdf\.worker\.min-7\.mjs"><meta name="quire-pdf-module" content="\/assets\/pdf-document-6\.js">/);
+    // The PDF and the worker are asked for first, at the URLs pdf-prefetch.js fetches (no version).
+    const head = html.slice(0, html.indexOf("<script"));
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/pdf-proxy?paperId=2401.12345">');
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/pdf.worker.min-7.mjs">');
+    expect(await (await get("/pdf/2401.12345v2")).text()).toContain('href="/api/pdf-proxy?paperId=2401.12345"');
+    expect(await (await get("/pdf/hep-th/9901001")).text()).toContain('href="/api/pdf-proxy?paperId=hep-th%2F9901001"');
+    // No preload of a PDF for an id the proxy would refuse.
+    for (const path of ["/pdf/not-an-id", "/pdf/..%2F..%2Fetc", "/pdf/%E0%A4%A"]) {
+      expect(await (await get(path)).text()).not.toContain("/api/pdf-proxy");
+    }
     // Other reader views do not open a PDF.
     const abstract = await (await get("/abs/2401.12345")).text();
     expect(abstract).not.toContain("quire-pdf-worker");

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Hono } from "hono";
+import { parseArxivId } from "@/shared/arxiv-id";
+import { cleanPdfPaperId } from "@/shared/pdf";
 import type { AppEnv } from "./context";
 
 /** Files the build emits; any other path (e.g. /paper/2401.12345) is a client route. */
@@ -25,6 +27,8 @@ const ROUTE_MODULES: Record<string, readonly string[]> = {
 
 /** pdf.js's worker as the Vite manifest names it; /pdf/* pages start it early (public/pdf-prefetch.js). */
 const PDF_WORKER_MODULE = "pdfjs-dist/build/pdf.worker.min.mjs";
+/** The reader's pdf.js module; /pdf/* pages import it early too, so page 1 is read while the app starts. */
+const PDF_DOCUMENT_MODULE = "features/reader/pdf/pdf-document.ts";
 
 const SEARCH_CRITERIA = ["q", "title", "authors", "dateFrom", "dateTo"];
 
@@ -33,6 +37,41 @@ function preloadKey(pathname: string, query: URLSearchParams): string {
   if (pathname.startsWith("/pdf/")) return "/pdf/";
   if (pathname === "/search" && SEARCH_CRITERIA.some((name) => query.getAll(name).some((value) => value.trim()))) return "/search?";
   return pathname;
+}
+
+/**
+ * The proxy URL of the PDF a /pdf/{arXiv id} page opens, exactly as public/pdf-prefetch.js
+ * and the viewer (pdf-document.ts, pdfProxyUrl) build it; null for any other path.
+ */
+export function pdfPagePdfUrl(pathname: string): string | null {
+  const match = /^\/pdf\/(.+)$/.exec(pathname);
+  if (!match?.[1]) return null;
+  let id: string;
+  try {
+    id = cleanPdfPaperId(decodeURIComponent(match[1]));
+  } catch {
+    return null;
+  }
+  return parseArxivId(id)?.id === id ? `/api/pdf-proxy?paperId=${encodeURIComponent(id)}` : null;
+}
+
+/**
+ * What a /pdf/ page asks for before anything else, first in its <head>: the addresses of
+ * pdf.js's worker and of the reader's pdf.js module for pdf-prefetch.js, and preloads of the
+ * PDF, the worker and that module. Placed ahead of the app's scripts, the large downloads that
+ * page 1 waits on take the first of the browser's six connections to this server instead of
+ * queueing behind some forty modules. pdf-prefetch.js then takes them over (its fetches of the
+ * PDF and of the worker, which the Worker it starts reads from the HTTP cache; its import).
+ */
+function pdfPageHead(urls: PdfModuleUrls | null, pdfUrl: string | null): string {
+  let head = "";
+  if (urls) head += `<meta name="quire-pdf-worker" content="${urls.worker}"><meta name="quire-pdf-module" content="${urls.module}">`;
+  if (pdfUrl) head += `<link rel="preload" as="fetch" crossorigin href="${pdfUrl}">`;
+  if (urls && pdfUrl) {
+    head += `<link rel="preload" as="fetch" crossorigin href="${urls.worker}">`;
+    head += urls.moduleFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+  }
+  return head;
 }
 
 type ManifestChunk = { file: string; imports?: string[] };
@@ -57,14 +96,27 @@ export function routePreloads(distDir: string): Map<string, string[]> {
   return preloads;
 }
 
-/** The built pdf.js worker's URL, from the build's manifest; null without one. */
-export function pdfWorkerUrl(distDir: string): string | null {
+/** The built pdf.js worker's and the reader's pdf.js module's URLs, from the build's manifest; null without one. */
+export function pdfModuleUrls(distDir: string): PdfModuleUrls | null {
   const manifestPath = path.join(distDir, ".vite", "manifest.json");
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-  const key = Object.keys(manifest).find((name) => name.endsWith(PDF_WORKER_MODULE));
-  return key ? `/${manifest[key]!.file}` : null;
+  const workerKey = Object.keys(manifest).find((name) => name.endsWith(PDF_WORKER_MODULE));
+  const module = manifest[PDF_DOCUMENT_MODULE];
+  if (!workerKey || !module) return null;
+  // The module's own file last: its imports come first, as the browser needs them.
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    for (const imported of chunk.imports ?? []) visit(imported);
+    files.add(`/${chunk.file}`);
+  };
+  visit(PDF_DOCUMENT_MODULE);
+  return { worker: `/${manifest[workerKey]!.file}`, module: `/${module.file}`, moduleFiles: [...files] };
 }
+
+type PdfModuleUrls = { worker: string; module: string; moduleFiles: string[] };
 
 /**
  * Serves the built SPA from `distDir`: content-hashed files under /assets are cached for a
@@ -74,7 +126,7 @@ export function pdfWorkerUrl(distDir: string): string | null {
 export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
   const indexPath = path.join(distDir, "index.html");
   let preloads = routePreloads(distDir);
-  let workerUrl = pdfWorkerUrl(distDir);
+  let pdfUrls = pdfModuleUrls(distDir);
   let preloadsFor = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
   if (existsSync(distDir)) {
    app.use(
@@ -100,13 +152,13 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
     // A rebuild while the server runs brings a new manifest.
     if (html !== preloadsFor) {
       preloads = routePreloads(distDir);
-      workerUrl = pdfWorkerUrl(distDir);
+      pdfUrls = pdfModuleUrls(distDir);
       preloadsFor = html;
     }
     const key = preloadKey(c.req.path, new URL(c.req.url).searchParams);
-    const files = (preloads.get(key) ?? []).filter((file) => !html.includes(`"${file}"`));
     // Read by pdf-prefetch.js, which runs in the head: so it goes first.
-    const page = key === "/pdf/" && workerUrl ? html.replace("<head>", `<head><meta name="quire-pdf-worker" content="${workerUrl}">`) : html;
+    const page = key === "/pdf/" ? html.replace("<head>", `<head>${pdfPageHead(pdfUrls, pdfPagePdfUrl(new URL(c.req.url).pathname))}`) : html;
+    const files = (preloads.get(key) ?? []).filter((file) => !page.includes(`"${file}"`));
     if (files.length === 0) return c.html(page);
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
     return c.html(page.replace("</head>", `${tags}</head>`));

@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AlertCircle, ArrowLeft, Bookmark, BookmarkCheck, ExternalLink, FileQuestion, RefreshCw, Scale, Share2 } from "lucide-react";
+import { parseArxivId } from "@/shared/arxiv-id";
 import { APP_NAME } from "@/shared/constants";
 import { formatAuthorName } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
@@ -19,7 +20,10 @@ import { arxivAbsUrl, licenseLink } from "./paper-links";
 import { paperErrorMessage, PAPER_MESSAGES, usePaper } from "./paper-queries";
 import { READER_VIEWS, readerPath, readerPathParts, type ReaderView } from "./paper-route";
 import { LazyPdfViewer } from "./pdf/lazy-pdf-viewer";
-import { ReaderSideCards } from "./reader-side-cards";
+
+// The side cards (Notes brings a markdown renderer) are a chunk of their own, so the page and
+// its PDF do not wait for them to arrive and start.
+const ReaderSideCards = lazy(() => import("./reader-side-cards").then((module) => ({ default: module.ReaderSideCards })));
 
 function navigationState(value: unknown): Partial<PaperNavigationState> {
   if (typeof value !== "object" || value === null) return {};
@@ -55,8 +59,11 @@ export function PaperPage() {
       />
     );
   }
-  if (!paper) return <PaperLoading from={state.from} />;
-  return <PaperReader paper={paper} routeId={id} view={parts.view} from={state.from} />;
+  if (paper) return <PaperReader paper={paper} routeId={id} view={parts.view} from={state.from} />;
+  // /pdf/{arXiv id}: the PDF's address follows from the id, so the viewer starts at once and
+  // the paper's details fill the page around it when they arrive (same tree: it stays mounted).
+  if (parts.view === "pdf" && !query.isError && parseArxivId(id)) return <PaperReader paper={undefined} routeId={id} view="pdf" from={state.from} />;
+  return <PaperLoading from={state.from} />;
 }
 
 /** Records the view in the reading history (the store honours enableReadingHistory) and remembers the last paper. */
@@ -185,7 +192,7 @@ function ActionLink({ href, children, label }: { href: string; children: ReactNo
   );
 }
 
-function PaperActionsBar({ paper }: { paper: Paper }) {
+function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
   const { bookmarked, toggle } = useBookmarkToggle(paper);
   const arxivUrl = arxivAbsUrl(paper);
   const license = licenseLink(paper.license);
@@ -207,7 +214,9 @@ function PaperActionsBar({ paper }: { paper: Paper }) {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-1">
+    // Above the PDF and HTML views: one row (scrolling sideways on a phone), as tall as its
+    // placeholder; relative, so the links' sr-only text is inside what it clips.
+    <div className={cn("flex items-center gap-1", wide ? "relative -mx-1 overflow-x-auto px-1 [scrollbar-width:none] *:shrink-0" : "flex-wrap")}>
       <Button
         variant={bookmarked ? "secondary" : "outline"}
         size="sm"
@@ -244,49 +253,135 @@ function PaperActionsBar({ paper }: { paper: Paper }) {
   );
 }
 
-function PaperReader({ paper, routeId, view, from }: { paper: Paper; routeId: string; view: ReaderView; from: string | undefined }) {
+/**
+ * The reader around a paper. Without the paper (only on /pdf/{arXiv id}, while its details
+ * load) the header keeps its place with placeholders of the same height, so nothing moves
+ * when the details arrive, and the viewer is already at work below it.
+ */
+function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined; routeId: string; view: ReaderView; from: string | undefined }) {
   const location = useLocation();
-  const authors = paper.authors.map(formatAuthorName).filter(Boolean);
+  const authors = paper ? paper.authors.map(formatAuthorName).filter(Boolean) : [];
   const viewLabel = READER_VIEWS.find((option) => option.view === view)?.label ?? "Abstract";
   const wide = view !== "abs";
 
   return (
     <div className="mx-auto w-full max-w-[96rem] px-3 py-3 sm:px-6 lg:px-8 lg:py-5">
-      <title>{`${paper.title} · ${APP_NAME}`}</title>
+      <title>{paper ? `${paper.title} · ${APP_NAME}` : `Loading paper · ${APP_NAME}`}</title>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <BackButton from={from} />
         <ViewToggle view={view} id={routeId} state={location.state} />
       </div>
 
-      <header className="mt-3 max-w-4xl">
+      <header className="mt-3 max-w-4xl" aria-busy={paper ? undefined : true}>
         <p className="font-mono text-xs text-muted-foreground">
-          {paper.source === "arxiv" ? `arXiv:${paper.arxivId ?? paper.id}` : paper.journal || paper.source}
+          {!paper ? `arXiv:${routeId}` : paper.source === "arxiv" ? `arXiv:${paper.arxivId ?? paper.id}` : paper.journal || paper.source}
           <span className="sr-only"> · {viewLabel} view</span>
         </p>
-        <h1
-          className={cn(
-            "mt-1 font-serif leading-tight font-semibold tracking-tight text-balance",
-            // The PDF and HTML views give the page to the text: a smaller title above them.
-            wide ? "text-xl sm:text-2xl" : "text-[1.4rem] sm:text-3xl",
-          )}
-        >
-          {paper.title}
-        </h1>
-        <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{authors.length > 0 ? authors.join(", ") : "Unknown authors"}</p>
-        <div className="mt-3">
-          <PaperActionsBar paper={paper} />
+        {/* Above the PDF and HTML views the block is as tall as a two-line title, one line of
+            authors and the actions row, loaded or not (an invisible copy of that shape shares
+            its grid cell): the viewer below never moves when the details arrive. */}
+        <div className={cn(wide && "grid")}>
+          {wide ? (
+            <div aria-hidden className="invisible col-start-1 row-start-1">
+              <div className={cn(TITLE_CLASS, "text-xl sm:text-2xl")}>
+                x<br />x
+              </div>
+              <div className={AUTHORS_CLASS}>x</div>
+              <div className="mt-3 h-8" />
+            </div>
+          ) : null}
+          <div className={cn(wide && "col-start-1 row-start-1 min-w-0")}>
+            <h1
+              className={cn(
+                TITLE_CLASS,
+                // The PDF and HTML views give the page to the text: a smaller title above them, on
+                // at most two lines (the whole title is in the details below).
+                wide ? "text-xl sm:text-2xl" : "text-[1.4rem] sm:text-3xl",
+                wide && paper && "line-clamp-2",
+                !paper && "relative",
+              )}
+              title={paper && wide ? paper.title : undefined}
+            >
+              {paper ? (
+                paper.title
+              ) : (
+                <span aria-hidden>
+                  <span className="invisible">
+                    x<br />x
+                  </span>
+                  <TextSkeleton className="absolute top-[0.2lh] h-[0.6lh] w-11/12" />
+                  <TextSkeleton className="absolute top-[1.2lh] h-[0.6lh] w-2/3" />
+                </span>
+              )}
+            </h1>
+            {paper ? null : (
+              <p className="sr-only" role="status">
+                Loading paper...
+              </p>
+            )}
+            <p className={cn(AUTHORS_CLASS, "text-muted-foreground", wide && "truncate", !paper && "relative")} title={wide && authors.length > 0 ? authors.join(", ") : undefined}>
+              {paper ? (
+                authors.length > 0 ? (
+                  authors.join(", ")
+                ) : (
+                  "Unknown authors"
+                )
+              ) : (
+                <span aria-hidden>
+                  <span className="invisible">x</span>
+                  <TextSkeleton className="absolute top-[0.2lh] h-[0.6lh] w-1/2" />
+                </span>
+              )}
+            </p>
+            <div className="mt-3">{paper ? <PaperActionsBar paper={paper} wide={wide} /> : <PaperActionsPlaceholder />}</div>
+          </div>
         </div>
       </header>
 
       <div className={cn("mt-5 grid gap-6", wide ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : "lg:grid-cols-[minmax(0,1fr)_22rem]")}>
         <main className="min-w-0" aria-label={`${viewLabel} view`}>
-          {view === "abs" ? <AbstractView paper={paper} /> : null}
+          {view === "abs" && paper ? <AbstractView paper={paper} /> : null}
           {view === "pdf" ? <LazyPdfViewer paper={paper} paperId={routeId} /> : null}
-          {view === "html" ? <HtmlView paper={paper} paperId={routeId} /> : null}
-          <PaperDetailsBelow paper={paper} />
+          {view === "html" && paper ? <HtmlView paper={paper} paperId={routeId} /> : null}
+          {paper ? <PaperDetailsBelow paper={paper} /> : null}
         </main>
-        <ReaderSideCards paper={paper} view={view} />
+        {paper ? (
+          <Suspense fallback={<SideCardsPlaceholder />}>
+            <ReaderSideCards paper={paper} view={view} />
+          </Suspense>
+        ) : (
+          <SideCardsPlaceholder />
+        )}
       </div>
+    </div>
+  );
+}
+
+const TITLE_CLASS = "mt-1 font-serif leading-tight font-semibold tracking-tight text-balance";
+const AUTHORS_CLASS = "mt-2 text-sm leading-relaxed";
+
+/** A placeholder line of text (a span: it sits inside headings and paragraphs). */
+function TextSkeleton({ className }: { className: string }) {
+  return <span aria-hidden className={cn("left-0 block animate-pulse rounded-md bg-muted", className)} />;
+}
+
+/** The actions row's place while the paper loads: one row of button-sized placeholders. */
+function PaperActionsPlaceholder() {
+  return (
+    <div className="flex h-8 items-center gap-2" aria-hidden>
+      <Skeleton className="h-8 w-28" />
+      <Skeleton className="h-8 w-20" />
+      <Skeleton className="h-8 w-32" />
+    </div>
+  );
+}
+
+/** The side column's place while the paper loads (beside the viewer on wide screens only). */
+function SideCardsPlaceholder() {
+  return (
+    <div className="hidden min-w-0 flex-col gap-4 xl:flex" aria-hidden>
+      <Skeleton className="h-56 w-full rounded-xl" />
+      <Skeleton className="h-40 w-full rounded-xl" />
     </div>
   );
 }

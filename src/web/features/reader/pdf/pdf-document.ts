@@ -2,6 +2,7 @@ import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTas
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
 import type { Paper } from "@/shared/paper";
+import { loadViewState } from "./pdf-view-state";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -142,6 +143,69 @@ export function prefetchPdf(url: string): void {
   // The viewer handles a failure when it takes this over; until then it is no unhandled rejection.
   opening.promise.catch(() => undefined);
   prefetched.set(url, opening);
+}
+
+/** Page 1 (or the page the paper was left on), drawn before the viewer is on screen. */
+type ReadAhead = {
+  doc: Promise<PDFDocumentProxy>;
+  pageNumber: number;
+  rotation: number;
+  /** Canvas pixels per PDF point. */
+  density: number;
+  canvas: Promise<HTMLCanvasElement | null>;
+};
+let readAhead: ReadAhead | null = null;
+
+/** Keeps canvases small enough on dense screens; 2x is sharp on every phone we target. */
+export const MAX_OUTPUT_SCALE = 2;
+
+/** Device pixels per CSS pixel that pages are drawn at. */
+export function outputScale(): number {
+  return Math.min(window.devicePixelRatio || 1, MAX_OUTPUT_SCALE);
+}
+
+/**
+ * Draws the page the viewer will open on, on a canvas of its own, while the app starts: the
+ * worker reads the page (fonts, images, drawing operations: most of the time to page 1) and
+ * the viewer, once on screen, copies the drawing instead of waiting for it (takeReadAhead).
+ * Drawn at the zoom the paper was left at (1 the first time); a first open fitted to a
+ * narrower screen copies it scaled down, then draws the page afresh at its own zoom.
+ */
+function startReadAhead(opening: OpeningPdf, view: { pageNumber: number; scale: number; rotation: number }): void {
+  const density = view.scale * outputScale();
+  const canvas = opening.promise.then(async (doc) => {
+    const page = await doc.getPage(Math.min(view.pageNumber, doc.numPages));
+    const viewport = page.getViewport({ scale: density, rotation: (page.rotate + view.rotation) % 360 });
+    const drawing = document.createElement("canvas");
+    drawing.width = Math.floor(viewport.width);
+    drawing.height = Math.floor(viewport.height);
+    await page.render({ canvas: drawing, viewport }).promise;
+    return drawing;
+  });
+  readAhead = { doc: opening.promise, pageNumber: view.pageNumber, rotation: view.rotation, density, canvas: canvas.catch(() => null) };
+}
+
+/**
+ * The read-ahead drawing of this page, once, when it is of this document, page and rotation
+ * and at least as sharp as wanted (it is only ever scaled down); null otherwise.
+ */
+export async function takeReadAhead(doc: PDFDocumentProxy, pageNumber: number, rotation: number, density: number): Promise<HTMLCanvasElement | null> {
+  const ahead = readAhead;
+  if (!ahead || ahead.pageNumber !== pageNumber || ahead.rotation !== rotation || ahead.density < density - 0.001) return null;
+  const sameDoc = await ahead.doc.then((opened) => opened === doc).catch(() => false);
+  if (!sameDoc || readAhead !== ahead) return null;
+  readAhead = null;
+  return ahead.canvas;
+}
+
+// Imported by public/pdf-prefetch.js on a /pdf/{arXiv id} page load, before the app: open the
+// PDF it is downloading and draw the page the paper was left on.
+if (early?.url) {
+  const url = early.url;
+  prefetchPdf(url);
+  const opening = prefetched.get(url);
+  const paperId = new URLSearchParams(url.split("?")[1] ?? "").get("paperId") ?? "";
+  if (opening && paperId) startReadAhead(opening, loadViewState(paperId));
 }
 
 /** The prefetched opening of this URL, or a new one. Taken once: a Retry opens afresh. */

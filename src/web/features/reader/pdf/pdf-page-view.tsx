@@ -3,6 +3,7 @@ import { TextLayer, type PDFDocumentProxy, type RenderTask } from "pdfjs-dist";
 import type { Highlight } from "@/shared/highlights";
 import { HIGHLIGHT_OPACITY } from "@/shared/pdf";
 import { cn } from "@/web/lib/utils";
+import { outputScale as pageOutputScale, takeReadAhead } from "./pdf-document";
 
 /** CSS pixels per PDF point at zoom 1: a Letter page is 612 px wide, so the 0.5 minimum fits a phone. */
 export const CSS_PX_PER_POINT = 1;
@@ -26,9 +27,6 @@ type PdfPageViewProps = {
   areaMode?: boolean;
   onArea?: (pageNumber: number, rect: DOMRect, element: HTMLElement) => void;
 };
-
-/** Keeps canvases small enough on dense screens; 2x is sharp on every phone we target. */
-const MAX_OUTPUT_SCALE = 2;
 
 /**
  * One PDF page: a canvas, pdf.js's text layer (selectable text) and the highlights, all in
@@ -61,18 +59,39 @@ export const PdfPageView = memo(function PdfPageView(props: PdfPageViewProps) {
       const real = intrinsicQuarter ? { width: y1 - y0, height: x1 - x0 } : { width: x1 - x0, height: y1 - y0 };
       if (Math.abs(real.width - size.width) > 0.5 || Math.abs(real.height - size.height) > 0.5) onSize?.(pageNumber, real);
       const viewport = page.getViewport({ scale: cssScale, rotation: (page.rotate + rotation) % 360 });
-      const outputScale = Math.min(window.devicePixelRatio || 1, MAX_OUTPUT_SCALE);
+      const outputScale = pageOutputScale();
+      const transform = outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0];
+      // The page drawn while the app started (pdf-document.ts, startReadAhead): shown at once.
+      const ahead = await takeReadAhead(doc, pageNumber, rotation, cssScale * outputScale);
+      if (cancelled) return;
       canvas.width = Math.floor(viewport.width * outputScale);
       canvas.height = Math.floor(viewport.height * outputScale);
-      renderTask = page.render({
-        canvas,
-        viewport,
-        transform: outputScale === 1 ? undefined : [outputScale, 0, 0, outputScale, 0, 0],
-      });
-      await renderTask.promise;
-      if (cancelled) return;
-      canvas.dataset.painted = "true";
-      onPainted?.(pageNumber);
+      if (ahead) {
+        canvas.getContext("2d")?.drawImage(ahead, 0, 0, canvas.width, canvas.height);
+        const exact = ahead.width === canvas.width && ahead.height === canvas.height;
+        ahead.width = 0;
+        ahead.height = 0;
+        canvas.dataset.painted = "true";
+        onPainted?.(pageNumber);
+        if (!exact) {
+          // Drawn at a larger zoom and scaled down: drawn afresh at this one, off screen, then swapped in.
+          const sharp = document.createElement("canvas");
+          sharp.width = canvas.width;
+          sharp.height = canvas.height;
+          renderTask = page.render({ canvas: sharp, viewport, transform });
+          await renderTask.promise;
+          if (cancelled) return;
+          canvas.getContext("2d")?.drawImage(sharp, 0, 0);
+          sharp.width = 0;
+          sharp.height = 0;
+        }
+      } else {
+        renderTask = page.render({ canvas, viewport, transform });
+        await renderTask.promise;
+        if (cancelled) return;
+        canvas.dataset.painted = "true";
+        onPainted?.(pageNumber);
+      }
       textDiv.replaceChildren();
       textLayer = new TextLayer({ textContentSource: page.streamTextContent(), container: textDiv, viewport });
       await textLayer.render();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent as R
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { AlertCircle, Download, ExternalLink, FileX2, Loader2, RefreshCw } from "lucide-react";
 import type { Highlight } from "@/shared/highlights";
+import { parseArxivId } from "@/shared/arxiv-id";
 import type { Paper } from "@/shared/paper";
 import {
   clampPage,
@@ -54,6 +55,13 @@ const FULL_TOOLBAR_MIN_WIDTH = 680;
 /** How long the first page renders alone before the pages around it start anyway. */
 const FIRST_PAGE_ALONE_MAX_MS = 2000;
 
+/** The zoom at which a page this many points wide fills the pages' area, and that area's width; null before it is laid out. */
+function widthFitScale(container: HTMLElement | null, pageWidthPt: number): { scale: number; available: number } | null {
+  const available = (container?.clientWidth ?? 0) - 2 * PAGE_GAP_PX;
+  if (available <= 0 || pageWidthPt <= 0) return null;
+  return { scale: clampScale(available / (pageWidthPt * CSS_PX_PER_POINT)), available };
+}
+
 /** An element's width, live. */
 function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -68,15 +76,21 @@ function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function arxivPdfUrl(paper: Paper, arxivId: string | null): string {
-  return paper.pdfUrl ?? paper.links.pdf ?? (arxivId ? `https://arxiv.org/pdf/${arxivId}` : paper.url);
+function arxivPdfUrl(paper: Paper | undefined, arxivId: string): string {
+  return paper?.pdfUrl ?? paper?.links.pdf ?? `https://arxiv.org/pdf/${arxivId}`;
 }
 
-/** The PDF view of the reader (loaded on demand by LazyPdfViewer). */
-export default function PdfViewer(props: { paper: Paper; paperId: string }) {
-  const arxivId = proxiableArxivId(props.paper, props.paperId);
-  if (!arxivId) return <NoPdf paper={props.paper} />;
-  return <PdfDocumentViewer key={arxivId} paper={props.paper} arxivId={arxivId} />;
+/**
+ * The PDF view of the reader (loaded on demand by LazyPdfViewer). Without the paper (its
+ * details still loading on /pdf/{arXiv id}) the route's id names the PDF and the per-paper
+ * state; the paper's arrival then changes neither, so the document stays open.
+ */
+export default function PdfViewer(props: { paper: Paper | undefined; paperId: string }) {
+  const arxivId = props.paper ? proxiableArxivId(props.paper, props.paperId) : props.paperId;
+  if (!arxivId) return props.paper ? <NoPdf paper={props.paper} /> : null;
+  const stateKey = props.paper?.id ?? parseArxivId(props.paperId)?.id ?? props.paperId;
+  const url = pdfProxyUrl(arxivId);
+  return <PdfDocumentViewer key={`${url} ${stateKey}`} url={url} stateKey={stateKey} externalUrl={arxivPdfUrl(props.paper, arxivId)} />;
 }
 
 function NoPdf({ paper }: { paper: Paper }) {
@@ -109,10 +123,7 @@ function ViewerMessage(props: { icon: React.ReactNode; title: string; text?: str
   );
 }
 
-function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }) {
-  const stateKey = paper.id;
-  const url = pdfProxyUrl(arxivId);
-  const externalUrl = arxivPdfUrl(paper, arxivId);
+function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateKey: string; externalUrl: string }) {
   const phone = useMediaQuery("(max-width: 639px)");
 
   const [load, setLoad] = useState<LoadState>({ status: "loading" });
@@ -163,8 +174,16 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
         const [x0, y0, x1, y1] = first.view as [number, number, number, number];
         const firstPage = first.rotate % 180 ? { width: y1 - y0, height: x1 - x0 } : { width: x1 - x0, height: y1 - y0 };
         if (!alive) return;
+        // First open on a narrow screen: fit the width rather than scroll sideways. Set with the
+        // document (one render), so page 1 is drawn once, at the scale it keeps.
+        const fitScale = hadSavedState.current ? null : widthFitScale(scrollRef.current, firstPage.width);
+        hadSavedState.current = true;
         setLoad({ status: "loaded", doc, firstPage });
-        setView((current) => ({ ...current, pageNumber: clampPage(current.pageNumber, doc.numPages) }));
+        setView((current) => ({
+          ...current,
+          pageNumber: clampPage(current.pageNumber, doc.numPages),
+          scale: fitScale !== null && firstPage.width * CSS_PX_PER_POINT > fitScale.available ? fitScale.scale : current.scale,
+        }));
       })
       .catch((error: PdfLoadError) => {
         if (alive) setLoad({ status: error.kind === "timeout" ? "timeout" : "error", message: error.message });
@@ -191,15 +210,6 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
     const timer = setTimeout(() => saveViewState(stateKey, view), PDF_SCALE_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [stateKey, view]);
-
-  // First open on a narrow screen: fit the width rather than scroll sideways.
-  useEffect(() => {
-    if (load.status !== "loaded" || hadSavedState.current) return;
-    hadSavedState.current = true;
-    const available = (scrollRef.current?.clientWidth ?? 0) - 2 * PAGE_GAP_PX;
-    const natural = load.firstPage.width * CSS_PX_PER_POINT;
-    if (available > 0 && natural > available) setView((current) => ({ ...current, scale: clampScale(available / natural) }));
-  }, [load]);
 
   const goToPage = useCallback(
     (target: number, options: { record?: boolean } = {}) => {
@@ -342,10 +352,9 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
     setDisplayMode(view.displayMode === "maximized" ? "normal" : "maximized");
   };
   const handleFit = () => {
-    const available = (scrollRef.current?.clientWidth ?? 0) - 2 * PAGE_GAP_PX;
     const size = sizeOf(view.pageNumber);
-    const width = (view.rotation % 180 ? size.height : size.width) * CSS_PX_PER_POINT;
-    if (available > 0) setView((current) => ({ ...current, scale: clampScale(available / width) }));
+    const fit = widthFitScale(scrollRef.current, view.rotation % 180 ? size.height : size.width);
+    if (fit) setView((current) => ({ ...current, scale: fit.scale }));
   };
 
   const handleTouchStart = (event: ReactTouchEvent) => {
@@ -524,7 +533,7 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
       ) : null}
 
       {load.status === "loading" ? (
-        <div className="flex flex-1 items-center justify-center" role="status" aria-live="polite">
+        <div className="absolute inset-0 z-10 flex items-center justify-center" role="status" aria-live="polite">
           <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
             <Loader2 className="size-6 animate-spin" aria-hidden />
             Loading PDF...
@@ -533,7 +542,7 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
       ) : null}
 
       {load.status === "timeout" || load.status === "error" ? (
-        <div className="flex flex-1 items-center justify-center p-4">
+        <div className="absolute inset-0 z-10 flex items-center justify-center p-4">
           <div role="alert" className="flex max-w-md flex-col items-center gap-3 text-center">
             <AlertCircle className="size-8 text-destructive" aria-hidden />
             <h2 className="text-lg font-semibold">{load.status === "timeout" ? PDF_MESSAGES.timeout : PDF_MESSAGES.failedRetry}</h2>
@@ -557,19 +566,21 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
         </div>
       ) : null}
 
-      {doc ? (
-        <div
-          ref={scrollRef}
-          data-testid="pdf-pages"
-          className={cn("relative flex-1 overflow-auto overscroll-contain", autoHide && "pt-12")}
-          onTouchStart={handleTouchStart}
-          onTouchEnd={handleTouchEnd}
-          onPointerDown={() => {
-            pointerDown.current = true;
-          }}
-          onPointerUp={handlePagesPointerUp}
-          onScroll={autoHide ? handleInteraction : undefined}
-        >
+      {/* There from the start (empty until the document opens), with its scrollbar's room kept,
+          so the width page 1 is fitted to is measured before page 1 is drawn. */}
+      <div
+        ref={scrollRef}
+        data-testid={doc ? "pdf-pages" : undefined}
+        className={cn("relative flex-1 overflow-auto overscroll-contain [scrollbar-gutter:stable]", autoHide && "pt-12")}
+        onTouchStart={handleTouchStart}
+        onTouchEnd={handleTouchEnd}
+        onPointerDown={() => {
+          pointerDown.current = true;
+        }}
+        onPointerUp={handlePagesPointerUp}
+        onScroll={autoHide ? handleInteraction : undefined}
+      >
+        {doc ? (
           <div className="flex w-max min-w-full flex-col items-center" style={{ gap: PAGE_GAP_PX, padding: PAGE_GAP_PX }}>
             {pagesToShow.map((page) => (
               <PdfPageView
@@ -589,8 +600,8 @@ function PdfDocumentViewer({ paper, arxivId }: { paper: Paper; arxivId: string }
               />
             ))}
           </div>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
       {palette ? (
         <HighlightPalette
