@@ -64,12 +64,16 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
 
 type Layout = "icons" | "labels";
 
-/** Labelled actions on cards: icon over label, four across a phone-wide card. */
-const STACKED = "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium [&_svg:not([class*='size-'])]:size-[1.125rem]";
+/**
+ * Labelled actions on cards: icon over label, four or five across a phone-wide card (the
+ * library adds Collections). Tight enough that "Bookmarked" and "Collections" never touch.
+ */
+export const STACKED_ACTION =
+  "h-auto min-w-0 flex-col gap-1 px-0.5 py-1.5 text-[0.6875rem] leading-tight font-medium tracking-tight [&_svg:not([class*='size-'])]:size-[1.125rem]";
 
 function LinkAction({ link, label, icon, layout, description }: { link: PaperLink | null; label: string; icon: ReactNode; layout: Layout; description: string }) {
   const iconOnly = layout === "icons";
-  const className = iconOnly ? "size-8" : STACKED;
+  const className = iconOnly ? "size-8" : STACKED_ACTION;
   const { pathname, search } = useLocation();
   if (!link) {
     return (
@@ -121,14 +125,14 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
   const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
   return (
-    <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-1", className)}>
+    <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-0.5", className)}>
       <Button
         variant="ghost"
         size={iconOnly ? "icon" : "sm"}
         onClick={() => void read(paper)}
         aria-label={iconOnly ? "Read" : undefined}
         data-hint={iconOnly ? "Read in Quire" : undefined}
-        className={cn(iconOnly ? "size-8" : STACKED, "text-primary")}
+        className={cn(iconOnly ? "size-8" : STACKED_ACTION, "text-primary")}
       >
         <BookOpen aria-hidden />
         {iconOnly ? null : "Read"}
@@ -147,7 +151,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
         onClick={() => void toggle()}
         aria-label={iconOnly ? bookmarkLabel : undefined}
         data-hint={iconOnly ? (bookmarked ? "Remove bookmark" : "Bookmark") : undefined}
-        className={cn(iconOnly ? "size-8" : STACKED, bookmarked && "text-primary")}
+        className={cn(iconOnly ? "size-8" : STACKED_ACTION, bookmarked && "text-primary")}
       >
         <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
         {iconOnly ? null : bookmarkLabel}

@@ -6,6 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { toast } from "@/web/components/ui/use-toast";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
 import { cn } from "@/web/lib/utils";
 import { useCollections } from "./use-collections";
 
@@ -18,7 +19,7 @@ export function BookmarkRowActions({ paper }: { paper: Paper }) {
   const { collections, setMembership } = useCollections();
   const iconOnly = layout === "icons";
   // The same stacked look as the paper card's own actions (icon over label).
-  const className = iconOnly ? "size-8" : "h-auto flex-col gap-1 px-1 py-1.5 text-xs font-medium [&_svg:not([class*='size-'])]:size-[1.125rem]";
+  const className = iconOnly ? "size-8" : STACKED_ACTION;
 
   const handleTrash = async () => {
     try {
