@@ -67,24 +67,21 @@ export function HintLayer() {
       if (event.key === "Escape") hide();
     };
 
-    document.addEventListener("pointerover", onPointerOver);
-    document.addEventListener("pointerout", onPointerOut);
-    document.addEventListener("pointerdown", hide, true);
-    document.addEventListener("focusin", onFocusIn);
-    document.addEventListener("focusout", hide);
-    document.addEventListener("keydown", onKeyDown);
-    window.addEventListener("scroll", hide, true);
-    window.addEventListener("resize", hide);
+    // [target, event, handler, capture]: added together, removed together.
+    const listeners: [EventTarget, string, EventListener, boolean][] = [
+      [document, "pointerover", onPointerOver as EventListener, false],
+      [document, "pointerout", onPointerOut as EventListener, false],
+      [document, "pointerdown", hide, true],
+      [document, "focusin", onFocusIn as EventListener, false],
+      [document, "focusout", hide, false],
+      [document, "keydown", onKeyDown as EventListener, false],
+      [window, "scroll", hide, true],
+      [window, "resize", hide, false],
+    ];
+    for (const [target, type, handler, capture] of listeners) target.addEventListener(type, handler, capture);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener("pointerover", onPointerOver);
-      document.removeEventListener("pointerout", onPointerOut);
-      document.removeEventListener("pointerdown", hide, true);
-      document.removeEventListener("focusin", onFocusIn);
-      document.removeEventListener("focusout", hide);
-      document.removeEventListener("keydown", onKeyDown);
-      window.removeEventListener("scroll", hide, true);
-      window.removeEventListener("resize", hide);
+      for (const [target, type, handler, capture] of listeners) target.removeEventListener(type, handler, capture);
     };
   }, []);
 
