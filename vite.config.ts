@@ -6,13 +6,25 @@ import { precompress } from "./scripts/precompress-plugin";
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
+const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 /** The SPA lives in src/web; `npm run dev` serves it on 5173 and proxies /api to the server. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // React Router's package exports only its development build, with its warnings and
+      // checks; the production build it ships beside it is what users get.
+      ...(command === "build"
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+          ]
+        : []),
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
@@ -21,6 +33,13 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: the server preloads a page's chunks with its HTML (static-site.ts).
     manifest: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL("./src/web/index.html", import.meta.url)),
+        // public/pdf-prefetch.js imports the reader's pdf.js module before the app's code has
+        // run: as an entry of its own, it brings everything it needs rather than counting on
+        // chunks the app's entry would have registered.
+        "pdf-document": fileURLToPath(new URL("./src/web/features/reader/pdf/pdf-document.ts", import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // Tiny shared chunks (an icon, a helper) would each cost the page a request.
@@ -36,4 +55,4 @@ export default defineConfig({
       "/api": { target: `http://localhost:${serverPort}`, changeOrigin: false },
     },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAuthorName, formatPaperDate, formatRelativeTime, reorderLastFirst } from "./format";
+import { formatAuthorName, formatCount, formatPaperDate, formatRelativeTime, reorderLastFirst } from "./format";
 
 describe("formatPaperDate", () => {
   it("says Unknown date for empty values", () => {
@@ -53,5 +53,18 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime(now - 5 * 60_000, now)).toBe("5 minutes ago");
     expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe("3 hours ago");
     expect(formatRelativeTime(now - 24 * 3_600_000, now)).toBe("yesterday");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands the way en-US does", () => {
+    for (const value of [0, 7, 999, 1000, 12345, 999999, 1000000, 2000, 123456789, -4321]) {
+      expect(formatCount(value)).toBe(value.toLocaleString("en-US"));
+    }
+  });
+
+  it("drops fractions and keeps non-finite values readable", () => {
+    expect(formatCount(1234.9)).toBe("1,234");
+    expect(formatCount(Number.NaN)).toBe("NaN");
   });
 });

@@ -37,6 +37,20 @@ export function formatPaperDate(value: string | null | undefined): string {
   return dayFormat.format(time);
 }
 
+/**
+ * A whole count with thousands separators ("12,345"), written out for the same reason as the
+ * dates: the first `toLocaleString` call loads number locale data, 30 to 90 ms in Chromium,
+ * and the search page shows a count before its first result row.
+ */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const whole = Math.trunc(Math.abs(value));
+  const digits = String(whole);
+  let grouped = "";
+  for (let end = digits.length; end > 0; end -= 3) grouped = digits.slice(Math.max(0, end - 3), end) + (grouped ? `,${grouped}` : "");
+  return value < 0 && whole !== 0 ? `-${grouped}` : grouped;
+}
+
 /** A date and time in the viewer's own time zone, for "Time Added" columns. */
 export function formatDateTime(value: string | null | undefined, locale?: string): string {
   const text = value?.trim() ?? "";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { categoryName } from "@/shared/categories";
-import { formatPaperDate } from "@/shared/format";
+import { formatCount, formatPaperDate } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { rewritePaperLink } from "@/shared/paper-links";
 import { Badge } from "@/web/components/ui/badge";
@@ -36,7 +36,7 @@ export function PaperDetails({ paper, id }: { paper: Paper; id: string }) {
         {paper.journalRef ? <Detail label="Journal ref">{paper.journalRef}</Detail> : null}
         {!paper.journalRef && paper.journal ? <Detail label="Journal">{paper.journal}</Detail> : null}
         {paper.comments ? <Detail label="Comments">{paper.comments}</Detail> : null}
-        {paper.citationCount !== undefined ? <Detail label="Citations">{paper.citationCount.toLocaleString("en-US")}</Detail> : null}
+        {paper.citationCount !== undefined ? <Detail label="Citations">{formatCount(paper.citationCount)}</Detail> : null}
         <Detail label="Published">{formatPaperDate(paper.publishedDate)}</Detail>
         <Detail label="Updated">{formatPaperDate(paper.updatedDate)}</Detail>
         {paper.categories.length > 0 ? (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { ChevronDown } from "lucide-react";
 import { categoryName } from "@/shared/categories";
-import { formatPaperDate } from "@/shared/format";
+import { formatCount, formatPaperDate } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { cn } from "@/web/lib/utils";
@@ -55,7 +55,7 @@ function PaperInformationCard({ paper }: { paper: Paper }) {
           <InfoRow label="Published">{formatPaperDate(paper.publishedDate)}</InfoRow>
           {paper.updatedDate && paper.updatedDate !== paper.publishedDate ? <InfoRow label="Updated">{formatPaperDate(paper.updatedDate)}</InfoRow> : null}
           {paper.category && paper.category !== "unknown" ? <InfoRow label="Category">{categoryName(paper.category)}</InfoRow> : null}
-          {paper.citationCount !== undefined ? <InfoRow label="Citations">{paper.citationCount.toLocaleString()}</InfoRow> : null}
+          {paper.citationCount !== undefined ? <InfoRow label="Citations">{formatCount(paper.citationCount)}</InfoRow> : null}
           {paper.doi ? (
             <InfoRow label="DOI">
               <a href={`https://doi.org/${paper.doi}`} target="_blank" rel="noopener noreferrer" className="font-mono text-xs text-primary hover:underline">

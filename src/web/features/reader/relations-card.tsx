@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronLeft, ChevronRight, Loader2, RefreshCw } from "lucide-react";
 import { extractArxivId } from "@/shared/arxiv-id";
-import { formatAuthorName } from "@/shared/format";
+import { formatAuthorName, formatCount } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { CITATIONS_FETCH_SIZE, paperDoi, REFERENCES_FETCH_SIZE, RELATIONS_PAGE_SIZE, type RelationKind } from "@/shared/paper-relations";
 import { Button } from "@/web/components/ui/button";
@@ -82,7 +82,7 @@ export function RelationsCard({ paper, kind }: { paper: Paper; kind: RelationKin
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
         <CardTitle className="text-base">{labels.title}</CardTitle>
-        {state.status === "loaded" ? <span className="text-xs text-muted-foreground">{state.total.toLocaleString()} total</span> : null}
+        {state.status === "loaded" ? <span className="text-xs text-muted-foreground">{formatCount(state.total)} total</span> : null}
       </CardHeader>
       <CardContent>
         {state.status === "idle" ? (

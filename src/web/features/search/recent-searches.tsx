@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Clock, X } from "lucide-react";
-import { formatRelativeTime } from "@/shared/format";
+import { formatCount, formatRelativeTime } from "@/shared/format";
 import { Button } from "@/web/components/ui/button";
 import type { SearchHistoryEntry, SearchHistoryParams } from "@/web/lib/search-history";
 import { useSearchHistory, useUserStores } from "@/web/lib/user-stores";
@@ -44,7 +44,7 @@ function RecentSearch({ entry, onRemove }: { entry: SearchHistoryEntry; onRemove
         <span className="min-w-0 flex-1">
           <span className="block truncate font-mono text-[0.8125rem]">{describeSearch(params)}</span>
           <span className="block text-xs text-muted-foreground">
-            {SOURCE_LABELS[params.source]} · {entry.results.toLocaleString("en-US")} {entry.results === 1 ? "result" : "results"} ·{" "}
+            {SOURCE_LABELS[params.source]} · {formatCount(entry.results)} {entry.results === 1 ? "result" : "results"} ·{" "}
             {formatRelativeTime(entry.timestamp)}
           </span>
         </span>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { AlertTriangle, RotateCw, SearchX } from "lucide-react";
 import { PAGE_SIZE_OPTIONS, SEARCH_TOTAL_CAP } from "@/shared/constants";
-import { formatAuthorName } from "@/shared/format";
+import { formatAuthorName, formatCount } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { parseSort } from "@/shared/search-options";
 import type { SearchResponse } from "@/shared/search-params";
@@ -106,7 +106,7 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   if (loadingNewer) status = "Loading results…";
   else if (data.papers.length === 0) status = "0 results";
   else {
-    status = `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${data.total.toLocaleString("en-US")}${capped ? "+" : ""} results`;
+    status = `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}${capped ? "+" : ""} results`;
     if (filtered) status += ` · ${shown.length} ${shown.length === 1 ? "matches" : "match"} the filters`;
   }
 
