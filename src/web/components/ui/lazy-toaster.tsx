@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ChunkBoundary } from "@/web/components/chunk-boundary";
 import { useToast } from "@/web/components/ui/use-toast";
 
 type ToasterModule = typeof import("@/web/components/ui/toaster");
@@ -14,31 +15,8 @@ function loadToaster(): Promise<ToasterModule> {
   return loading;
 }
 
-let Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
-
-/**
- * A toast must never take the page down: if the chunk cannot be fetched (the network dropped
- * before it was), nothing is shown, and the next `online` event tries again.
- */
-class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  private retry = () => {
-    Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
-    this.setState({ failed: false });
-  };
-  override componentDidMount() {
-    window.addEventListener("online", this.retry);
-  }
-  override componentWillUnmount() {
-    window.removeEventListener("online", this.retry);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
+const lazyToaster = () => lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
+let Toaster = lazyToaster();
 
 /**
  * The Toaster, kept out of the first download of every page (Radix's toast machinery; most
@@ -62,10 +40,12 @@ export function LazyToaster() {
 
   if (!needed) return null;
   return (
-    <ToasterBoundary>
+    // A toast must never take the page down: without its chunk (offline) nothing shows, and
+    // the next `online` event tries again.
+    <ChunkBoundary onRetry={() => (Toaster = lazyToaster())} fallback={() => null}>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-    </ToasterBoundary>
+    </ChunkBoundary>
   );
 }
