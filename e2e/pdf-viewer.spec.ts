@@ -83,6 +83,17 @@ test.describe("PDF viewer", () => {
     await shoot("pdf-viewer");
   });
 
+
+  test("starts pdf.js and page 1 from the page's head, before the app's code (the built app's names)", async ({ page }) => {
+    const html = await (await page.request.get(`/pdf/${PAPER}`)).text();
+    const worker = /<meta name="quire-pdf-worker" content="([^"]+)">/.exec(html)?.[1];
+    const module = /<meta name="quire-pdf-module" content="([^"]+)">/.exec(html)?.[1];
+    expect(worker, "the worker's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf\.worker[\w.-]*\.mjs$/);
+    expect(module, "the pdf.js module's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf-document-[\w-]+\.js$/);
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${worker}">`);
+    await openPdf(page);
+    expect(await page.evaluate(() => Boolean((window as { __quirePdfPrefetch?: { worker: unknown } }).__quirePdfPrefetch?.worker))).toBe(true);
+  });
   test("is dimmed in dark mode", async ({ page, shoot }) => {
     await useTheme(page, "dark");
     await openPdf(page);

@@ -14,7 +14,10 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(os.tmpdir(), "quire-dist-"));
   mkdirSync(path.join(distDir, "assets"));
-  writeFileSync(path.join(distDir, "index.html"), "<!doctype html><html><head><title>Quire</title></head><body><div id=root></div></body></html>");
+  writeFileSync(
+    path.join(distDir, "index.html"),
+    '<!doctype html><html><head><title>Quire</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id=root></div></body></html>',
+  );
   writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
   // As scripts/precompress-plugin.ts writes them beside each asset.
   writeFileSync(path.join(distDir, "assets", "index-abc123.js.br"), brotliCompressSync("console.log('app')"));
@@ -27,9 +30,10 @@ beforeAll(async () => {
       "features/search/search-page.tsx": { file: "assets/search-page-1.js", imports: ["_shared.js"] },
       "features/search/search-results.tsx": { file: "assets/search-results-2.js", imports: ["_shared.js"] },
       "_shared.js": { file: "assets/shared-3.js" },
-      "features/reader/paper-page.tsx": { file: "assets/paper-page-4.js", imports: ["_shared.js"] },
-      "features/reader/pdf/pdf-viewer.tsx": { file: "assets/pdf-viewer-5.js", imports: ["features/reader/pdf/pdf-document.ts"] },
-      "features/reader/pdf/pdf-document.ts": { file: "assets/pdf-document-6.js" },
+      // pdf-document.ts as the build names it once a page imports it statically: a shared chunk.
+      "features/reader/paper-page.tsx": { file: "assets/paper-page-4.js", imports: ["_shared.js", "_pdf-document-6.js"] },
+      "features/reader/pdf/pdf-viewer.tsx": { file: "assets/pdf-viewer-5.js", imports: ["_pdf-document-6.js"] },
+      "_pdf-document-6.js": { file: "assets/pdf-document-6.js", name: "pdf-document" },
       "../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs": { file: "assets/pdf.worker.min-7.mjs" },
     }),
   );
@@ -170,6 +174,11 @@ describe("the single-page app", () => {
     for (const path of ["/pdf/not-an-id", "/pdf/..%2F..%2Fetc", "/pdf/%E0%A4%A"]) {
       expect(await (await get(path)).text()).not.toContain("/api/pdf-proxy");
     }
+    // The app's entry is started by pdf-prefetch.js once page 1 is on screen: named, not loaded.
+    expect(head).toContain('<meta name="quire-app-entry" content="/assets/index-abc123.js"><link rel="modulepreload" crossorigin href="/assets/index-abc123.js">');
+    expect(html).not.toContain('<script type="module"');
+    expect(await (await get("/pdf/not-an-id")).text()).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(await (await get("/search")).text()).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     // Other reader views do not open a PDF.
     const abstract = await (await get("/abs/2401.12345")).text();
     expect(abstract).not.toContain("quire-pdf-worker");

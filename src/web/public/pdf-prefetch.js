@@ -7,18 +7,36 @@
 // those answers over rather than asking again.
 // The URL must be the one the viewer builds (pdf-document.ts, pdfProxyUrl): the id without a
 // version or ".pdf". External because the CSP forbids inline scripts.
+//
+// On such a page the server leaves the app's entry script out and names it in
+// <meta name="quire-app-entry">: this script starts the app once page 1 is on screen, or at
+// once when it cannot draw it, and in any case at most 2 s after navigation.
 (function () {
-  if (!window.fetch) return;
+  var entryMeta = document.querySelector('meta[name="quire-app-entry"]');
+  var entry = entryMeta && entryMeta.getAttribute("content");
+  var appStarted = !(entry && /^\/assets\/[\w.-]+\.js$/.test(entry));
+  function startApp() {
+    if (appStarted) return;
+    appStarted = true;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "anonymous";
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (!appStarted) setTimeout(startApp, Math.max(0, 2000 - (window.performance ? performance.now() : 0)));
+
+  if (!window.fetch) return startApp();
   var match = /^\/pdf\/(.+)$/.exec(window.location.pathname);
-  if (!match) return;
+  if (!match) return startApp();
   var id;
   try {
     id = decodeURIComponent(match[1]);
   } catch (error) {
-    return;
+    return startApp();
   }
   id = id.replace(/\.pdf$/i, "").replace(/v\d+$/, "");
-  if (!/^\d{4}\.\d{4,5}$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}$/.test(id)) return;
+  if (!/^\d{4}\.\d{4,5}$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}$/.test(id)) return startApp();
   var url = "/api/pdf-proxy?paperId=" + encodeURIComponent(id);
   var worker = null;
   var meta = document.querySelector('meta[name="quire-pdf-worker"]');
@@ -41,10 +59,14 @@
     .catch(function () {
       return null;
     });
-  window.__quirePdfPrefetch = { url: url, bytes: bytes, worker: worker };
-  // pdf.js itself, which opens the PDF and reads its first page while the app starts
-  // (src/web/features/reader/pdf/pdf-document.ts); the app imports the same module later.
+  var prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null };
+  window.__quirePdfPrefetch = prefetch;
+  // pdf.js itself, which opens the PDF and draws its first page on screen before the app
+  // starts (src/web/features/reader/pdf/pdf-document.ts), then calls firstPageSettled (also
+  // when it could not draw it); the app imports the same module later.
   var module = document.querySelector('meta[name="quire-pdf-module"]');
   var moduleUrl = module && module.getAttribute("content");
-  if (moduleUrl && /^\/assets\/[\w.-]+\.js$/.test(moduleUrl)) import(moduleUrl).catch(function () {});
+  if (!(moduleUrl && /^\/assets\/[\w.-]+\.js$/.test(moduleUrl))) return startApp();
+  prefetch.firstPageSettled = startApp;
+  import(moduleUrl).catch(startApp);
 })();

@@ -5,6 +5,7 @@ import { parseArxivId } from "@/shared/arxiv-id";
 import { APP_NAME } from "@/shared/constants";
 import { formatAuthorName } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
+import { ChunkBoundary } from "@/web/components/chunk-boundary";
 import { EmptyState } from "@/web/components/empty-state";
 import type { PaperNavigationState } from "@/web/components/paper-list/paper-actions";
 import { useBookmarkToggle } from "@/web/components/paper-list/paper-actions";
@@ -19,11 +20,13 @@ import { PaperDetailsBelow } from "./paper-details-below";
 import { arxivAbsUrl, licenseLink } from "./paper-links";
 import { paperErrorMessage, PAPER_MESSAGES, usePaper } from "./paper-queries";
 import { READER_VIEWS, readerPath, readerPathParts, type ReaderView } from "./paper-route";
+import { useDismissEarlyPage } from "./pdf/early-page";
 import { LazyPdfViewer } from "./pdf/lazy-pdf-viewer";
 
 // The side cards (Notes brings a markdown renderer) are a chunk of their own, so the page and
 // its PDF do not wait for them to arrive and start.
-const ReaderSideCards = lazy(() => import("./reader-side-cards").then((module) => ({ default: module.ReaderSideCards })));
+const loadSideCards = () => lazy(() => import("./reader-side-cards").then((module) => ({ default: module.ReaderSideCards })));
+let ReaderSideCards = loadSideCards();
 
 function navigationState(value: unknown): Partial<PaperNavigationState> {
   if (typeof value !== "object" || value === null) return {};
@@ -122,6 +125,7 @@ function PaperLoading({ from }: { from: string | undefined }) {
 
 function PaperError(props: { message: string; from: string | undefined; onRetry?: () => void; detail?: string }) {
   const back = useBack(props.from);
+  useDismissEarlyPage();
   const notFound = props.message === PAPER_MESSAGES.notFound;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
@@ -346,9 +350,11 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
           {paper ? <PaperDetailsBelow paper={paper} /> : null}
         </main>
         {paper ? (
-          <Suspense fallback={<SideCardsPlaceholder />}>
-            <ReaderSideCards paper={paper} view={view} />
-          </Suspense>
+          <ChunkBoundary onRetry={() => (ReaderSideCards = loadSideCards())} fallback={(retry) => <SideCardsUnavailable onRetry={retry} />}>
+            <Suspense fallback={<SideCardsPlaceholder />}>
+              <ReaderSideCards paper={paper} view={view} />
+            </Suspense>
+          </ChunkBoundary>
         ) : (
           <SideCardsPlaceholder />
         )}
@@ -382,6 +388,19 @@ function SideCardsPlaceholder() {
     <div className="hidden min-w-0 flex-col gap-4 xl:flex" aria-hidden>
       <Skeleton className="h-56 w-full rounded-xl" />
       <Skeleton className="h-40 w-full rounded-xl" />
+    </div>
+  );
+}
+
+/** The side cards' code could not be fetched (offline): the paper and its PDF stay usable. */
+function SideCardsUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="status" className="flex min-w-0 flex-col items-start gap-3 rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+      <p>The paper's information, notes, references and citations could not be loaded. Check your connection.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw aria-hidden />
+        Try Again
+      </Button>
     </div>
   );
 }

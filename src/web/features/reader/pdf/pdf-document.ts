@@ -2,12 +2,17 @@ import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTas
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
 import type { Paper } from "@/shared/paper";
+import { dismissEarlyPage, showEarlyPage } from "./early-page";
 import { loadViewState } from "./pdf-view-state";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** What public/pdf-prefetch.js started for a /pdf/{id} page load, before this code arrived. */
-type EarlyPdf = { url: string; bytes: Promise<ArrayBuffer | null>; worker: Worker | null };
+/**
+ * What public/pdf-prefetch.js started for a /pdf/{id} page load, before this code arrived;
+ * `firstPageSettled` (starts the app, which waits for it) is called once page 1 is on screen
+ * or could not be drawn.
+ */
+type EarlyPdf = { url: string; bytes: Promise<ArrayBuffer | null>; worker: Worker | null; firstPageSettled?: (() => void) | null };
 const early = (globalThis as { __quirePdfPrefetch?: EarlyPdf }).__quirePdfPrefetch;
 let earlyWorker: PDFWorker | null = null;
 /**
@@ -165,13 +170,18 @@ export function outputScale(): number {
 }
 
 /**
- * Draws the page the viewer will open on, on a canvas of its own, while the app starts: the
- * worker reads the page (fonts, images, drawing operations: most of the time to page 1) and
- * the viewer, once on screen, copies the drawing instead of waiting for it (takeReadAhead).
- * Drawn at the zoom the paper was left at (1 the first time); a first open fitted to a
- * narrower screen copies it scaled down, then draws the page afresh at its own zoom.
+ * Draws the page the viewer will open on, on a canvas of its own, before the app starts: the
+ * worker reads the page (fonts, images, drawing operations: most of the time to page 1), the
+ * drawing goes on screen at once when `onScreen` (showEarlyPage), and the viewer, once up,
+ * copies it instead of waiting for it (takeReadAhead). Drawn at the zoom the paper was left
+ * at (1 the first time); a first open fitted to a narrower screen copies it scaled down, then
+ * draws the page afresh at its own zoom. Settles with the drawing, or null if it failed.
  */
-function startReadAhead(opening: OpeningPdf, view: { pageNumber: number; scale: number; rotation: number }): void {
+function startReadAhead(
+  opening: OpeningPdf,
+  view: { pageNumber: number; scale: number; rotation: number },
+  onScreen: boolean,
+): Promise<HTMLCanvasElement | null> {
   const density = view.scale * outputScale();
   const canvas = opening.promise.then(async (doc) => {
     const page = await doc.getPage(Math.min(view.pageNumber, doc.numPages));
@@ -180,9 +190,13 @@ function startReadAhead(opening: OpeningPdf, view: { pageNumber: number; scale: 
     drawing.width = Math.floor(viewport.width);
     drawing.height = Math.floor(viewport.height);
     await page.render({ canvas: drawing, viewport }).promise;
+    // Still not taken by a viewer: the app has not started (it waits for this, pdf-prefetch.js).
+    if (onScreen && readAhead?.canvas === settled) showEarlyPage(drawing, outputScale());
     return drawing;
   });
-  readAhead = { doc: opening.promise, pageNumber: view.pageNumber, rotation: view.rotation, density, canvas: canvas.catch(() => null) };
+  const settled = canvas.catch(() => null);
+  readAhead = { doc: opening.promise, pageNumber: view.pageNumber, rotation: view.rotation, density, canvas: settled };
+  return settled;
 }
 
 /**
@@ -190,6 +204,9 @@ function startReadAhead(opening: OpeningPdf, view: { pageNumber: number; scale: 
  * and at least as sharp as wanted (it is only ever scaled down); null otherwise.
  */
 export async function takeReadAhead(doc: PDFDocumentProxy, pageNumber: number, rotation: number, density: number): Promise<HTMLCanvasElement | null> {
+  // The viewer is on screen: the early page goes now, in the same task as the viewer's copy
+  // of it (no frame in between), whether or not that copy is of this page.
+  dismissEarlyPage();
   const ahead = readAhead;
   if (!ahead || ahead.pageNumber !== pageNumber || ahead.rotation !== rotation || ahead.density < density - 0.001) return null;
   const sameDoc = await ahead.doc.then((opened) => opened === doc).catch(() => false);
@@ -205,7 +222,10 @@ if (early?.url) {
   prefetchPdf(url);
   const opening = prefetched.get(url);
   const paperId = new URLSearchParams(url.split("?")[1] ?? "").get("paperId") ?? "";
-  if (opening && paperId) startReadAhead(opening, loadViewState(paperId));
+  const drawn = opening && paperId ? startReadAhead(opening, loadViewState(paperId), Boolean(early.firstPageSettled)) : null;
+  void (drawn ?? Promise.resolve()).then(() => early.firstPageSettled?.());
+} else {
+  early?.firstPageSettled?.();
 }
 
 /** The prefetched opening of this URL, or a new one. Taken once: a Retry opens afresh. */

@@ -1,0 +1,43 @@
+/**
+ * Page 1 of a /pdf/ page load on screen before the app has rendered (drawn by pdf-document.ts
+ * while the app waits, see main.tsx). Apart from pdf-document.ts so that pages which only
+ * take it down (paper-page.tsx) do not bring pdf.js with them.
+ */
+import { useEffect } from "react";
+
+/** How long the early page may stay up without a viewer taking it over (a failed start). */
+const EARLY_PAGE_MAX_MS = 10_000;
+let earlyPage: { frame: HTMLElement; timer: number } | null = null;
+
+/**
+ * Puts the read-ahead drawing on screen, alone, before the app has rendered: the reader sees
+ * the paper at once. The viewer takes the drawing over (takeReadAhead), which takes this down.
+ */
+export function showEarlyPage(drawing: HTMLCanvasElement, density: number): void {
+  const frame = document.createElement("div");
+  frame.className = "pdf-early-page";
+  frame.setAttribute("aria-hidden", "true");
+  drawing.style.width = `${drawing.width / density}px`;
+  drawing.dataset.painted = "true";
+  frame.append(drawing);
+  document.body.append(frame);
+  earlyPage = { frame, timer: window.setTimeout(dismissEarlyPage, EARLY_PAGE_MAX_MS) };
+}
+
+/** Takes the early page down (the viewer is up, or the paper could not be shown). */
+export function dismissEarlyPage(): void {
+  if (!earlyPage) return;
+  window.clearTimeout(earlyPage.timer);
+  earlyPage.frame.remove();
+  const drawing = earlyPage.frame.querySelector("canvas");
+  if (drawing) {
+    drawing.removeAttribute("style");
+    delete drawing.dataset.painted;
+  }
+  earlyPage = null;
+}
+
+/** For pages shown instead of the viewer (errors): the early page must not cover them. */
+export function useDismissEarlyPage(): void {
+  useEffect(dismissEarlyPage, []);
+}
