@@ -91,8 +91,28 @@ test.describe("PDF viewer", () => {
     expect(worker, "the worker's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf\.worker[\w.-]*\.mjs$/);
     expect(module, "the pdf.js module's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf-document-[\w-]+\.js$/);
     expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${worker}">`);
+    // The app's entry is started by pdf-prefetch.js once page 1 is on screen, not by the page.
+    expect(html).toMatch(/<meta name="quire-app-entry" content="\/assets\/index-[\w-]+\.js">/);
+    expect(html).not.toContain('<script type="module"');
+    // Notes whether page 1 went up before the app had rendered anything.
+    await page.addInitScript(() => {
+      const seen: { early: boolean; appRendered: boolean | null } = { early: false, appRendered: null };
+      (window as { __earlySeen?: typeof seen }).__earlySeen = seen;
+      new MutationObserver(() => {
+        if (seen.early || !document.querySelector('.pdf-early-page canvas[data-painted="true"]')) return;
+        seen.early = true;
+        seen.appRendered = (document.getElementById("root")?.childElementCount ?? 0) > 0;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await openPdf(page);
     expect(await page.evaluate(() => Boolean((window as { __quirePdfPrefetch?: { worker: unknown } }).__quirePdfPrefetch?.worker))).toBe(true);
+    // The viewer took the drawing over: the early page is gone, the app is up around the PDF.
+    await expect(page.locator(".pdf-early-page")).toHaveCount(0);
+    await expect(page.getByRole("toolbar", { name: "PDF toolbar" })).toBeVisible();
+    const seen = await page.evaluate(() => (window as { __earlySeen?: { early: boolean; appRendered: boolean | null } }).__earlySeen);
+    // On a loaded machine the app may start (at most 2 s in) before page 1 is drawn; when the
+    // early page did go up, it was before the app.
+    if (seen?.early) expect(seen.appRendered).toBe(false);
   });
   test("is dimmed in dark mode", async ({ page, shoot }) => {
     await useTheme(page, "dark");
