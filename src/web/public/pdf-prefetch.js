@@ -15,9 +15,12 @@
   var entryMeta = document.querySelector('meta[name="quire-app-entry"]');
   var entry = entryMeta && entryMeta.getAttribute("content");
   var appStarted = !(entry && /^\/assets\/[\w.-]+\.js$/.test(entry));
+  var prefetch = null;
   function startApp() {
     if (appStarted) return;
     appStarted = true;
+    // pdf-document.ts shows page 1 on its own only while the app has not started.
+    if (prefetch) prefetch.appStarted = true;
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "anonymous";
@@ -59,7 +62,7 @@
     .catch(function () {
       return null;
     });
-  var prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null };
+  prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null, appStarted: appStarted };
   window.__quirePdfPrefetch = prefetch;
   // pdf.js itself, which opens the PDF and draws its first page on screen before the app
   // starts (src/web/features/reader/pdf/pdf-document.ts), then calls firstPageSettled (also

@@ -12,7 +12,13 @@ GlobalWorkerOptions.workerSrc = workerUrl;
  * `firstPageSettled` (starts the app, which waits for it) is called once page 1 is on screen
  * or could not be drawn.
  */
-type EarlyPdf = { url: string; bytes: Promise<ArrayBuffer | null>; worker: Worker | null; firstPageSettled?: (() => void) | null };
+type EarlyPdf = {
+  url: string;
+  bytes: Promise<ArrayBuffer | null>;
+  worker: Worker | null;
+  firstPageSettled?: (() => void) | null;
+  appStarted?: boolean;
+};
 const early = (globalThis as { __quirePdfPrefetch?: EarlyPdf }).__quirePdfPrefetch;
 let earlyWorker: PDFWorker | null = null;
 /**
@@ -190,8 +196,9 @@ function startReadAhead(
     drawing.width = Math.floor(viewport.width);
     drawing.height = Math.floor(viewport.height);
     await page.render({ canvas: drawing, viewport }).promise;
-    // Still not taken by a viewer: the app has not started (it waits for this, pdf-prefetch.js).
-    if (onScreen && readAhead?.canvas === settled) showEarlyPage(drawing, outputScale());
+    // Only while the app has not started (it waits for this up to 2 s, pdf-prefetch.js): over
+    // an app already on screen it would only flash.
+    if (onScreen && !early?.appStarted && readAhead?.canvas === settled) showEarlyPage(drawing, outputScale());
     return drawing;
   });
   const settled = canvas.catch(() => null);
