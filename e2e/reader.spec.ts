@@ -204,6 +204,19 @@ test("a paper without references shows the empty state with Try Again", async ({
   await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
 });
 
+test("side cards whose code cannot be fetched leave the paper readable, and Reload brings them", async ({ page }) => {
+  // As when the network drops before the side cards' chunk has arrived.
+  await page.route("**/assets/reader-side-cards-*.js", (route) => route.abort("internetdisconnected"));
+  await openPaper(page, `/abs/${PAPER}`);
+  const notice = page.getByText("The paper's information, notes, references and citations could not be loaded. Check your connection, then reload.");
+  await expect(notice).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(heading(page)).toBeVisible();
+  await page.unroute("**/assets/reader-side-cards-*.js");
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("button", { name: "Load References" })).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(notice).toHaveCount(0);
+});
+
 test.describe("error states", () => {
   for (const [label, path] of [
     ["an unknown id", "/abs/2401.99999"],

@@ -11,7 +11,9 @@ type ChunkBoundaryProps = {
 /**
  * Keeps a lazily loaded part of a page from taking the page down when its chunk cannot be
  * fetched (the network dropped before it arrived): shows `fallback` instead, and tries again
- * when the browser is back online or the user asks.
+ * when the browser is back online or `retry` is called. Chromium keeps a failed dynamic
+ * import of a URL failed for the page's lifetime, so there a retry only helps for a part
+ * that failed for another reason; a fallback that must recover offers a reload.
  */
 export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boolean }> {
   override state = { failed: false };

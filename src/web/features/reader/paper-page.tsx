@@ -350,7 +350,7 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
           {paper ? <PaperDetailsBelow paper={paper} /> : null}
         </main>
         {paper ? (
-          <ChunkBoundary onRetry={() => (ReaderSideCards = loadSideCards())} fallback={(retry) => <SideCardsUnavailable onRetry={retry} />}>
+          <ChunkBoundary onRetry={() => (ReaderSideCards = loadSideCards())} fallback={() => <SideCardsUnavailable />}>
             <Suspense fallback={<SideCardsPlaceholder />}>
               <ReaderSideCards paper={paper} view={view} />
             </Suspense>
@@ -392,14 +392,18 @@ function SideCardsPlaceholder() {
   );
 }
 
-/** The side cards' code could not be fetched (offline): the paper and its PDF stay usable. */
-function SideCardsUnavailable({ onRetry }: { onRetry: () => void }) {
+/**
+ * The side cards' code could not be fetched (offline): the paper and its PDF stay usable.
+ * Offered as a reload, since Chromium keeps a failed dynamic import of a URL failed for the
+ * page's lifetime; the note and highlights are saved as they are made.
+ */
+function SideCardsUnavailable() {
   return (
-    <div role="status" className="flex min-w-0 flex-col items-start gap-3 rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
-      <p>The paper's information, notes, references and citations could not be loaded. Check your connection.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
+    <div role="status" className="flex min-w-0 flex-col items-start gap-3 self-start rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+      <p>The paper's information, notes, references and citations could not be loaded. Check your connection, then reload.</p>
+      <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
         <RefreshCw aria-hidden />
-        Try Again
+        Reload
       </Button>
     </div>
   );
