@@ -18,7 +18,7 @@ const PDFJS_DIR = path.join(process.cwd(), "node_modules", "pdfjs-dist");
  * pdf.js's own generic viewer (its PDFViewer component with its stylesheet), served by the
  * browser from the app's origin so it fetches the PDF from the same server and URL as Quire.
  */
-export async function routeGenericViewer(page: Page, origin: string) {
+async function routeGenericViewer(page: Page, origin: string) {
   const files: Record<string, [string, string]> = {
     "/__bench/pdf.mjs": [path.join(PDFJS_DIR, "build", "pdf.min.mjs"), "text/javascript"],
     "/__bench/pdf.worker.mjs": [path.join(PDFJS_DIR, "build", "pdf.worker.min.mjs"), "text/javascript"],
@@ -56,7 +56,7 @@ linkService.setDocument(doc);
 }
 
 /** Milliseconds from navigation start until the first page's canvas is painted, in Quire. */
-export async function quireFirstPaint(browser: Browser, origin: string, paperId: string): Promise<number> {
+async function quireFirstPaint(browser: Browser, origin: string, paperId: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${origin}/pdf/${paperId}`, { waitUntil: "commit" });
@@ -70,7 +70,7 @@ export async function quireFirstPaint(browser: Browser, origin: string, paperId:
 }
 
 /** The same for pdf.js's generic viewer. */
-export async function genericFirstPaint(browser: Browser, origin: string, paperId: string): Promise<number> {
+async function genericFirstPaint(browser: Browser, origin: string, paperId: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await routeGenericViewer(page, origin);

@@ -30,10 +30,10 @@ beforeAll(async () => {
       "features/search/search-page.tsx": { file: "assets/search-page-1.js", imports: ["_shared.js"] },
       "features/search/search-results.tsx": { file: "assets/search-results-2.js", imports: ["_shared.js"] },
       "_shared.js": { file: "assets/shared-3.js" },
-      // pdf-document.ts as the build names it once a page imports it statically: a shared chunk.
-      "features/reader/paper-page.tsx": { file: "assets/paper-page-4.js", imports: ["_shared.js", "_pdf-document-6.js"] },
-      "features/reader/pdf/pdf-viewer.tsx": { file: "assets/pdf-viewer-5.js", imports: ["_pdf-document-6.js"] },
-      "_pdf-document-6.js": { file: "assets/pdf-document-6.js", name: "pdf-document" },
+      // pdf-document.ts is a build entry of its own (vite.config.ts).
+      "features/reader/paper-page.tsx": { file: "assets/paper-page-4.js", imports: ["_shared.js"] },
+      "features/reader/pdf/pdf-viewer.tsx": { file: "assets/pdf-viewer-5.js", imports: ["features/reader/pdf/pdf-document.ts"] },
+      "features/reader/pdf/pdf-document.ts": { file: "assets/pdf-document-6.js", isEntry: true },
       "../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs": { file: "assets/pdf.worker.min-7.mjs" },
     }),
   );

@@ -29,7 +29,6 @@ const ROUTE_MODULES: Record<string, readonly string[]> = {
 const PDF_WORKER_MODULE = "pdfjs-dist/build/pdf.worker.min.mjs";
 /** The reader's pdf.js module; /pdf/* pages import it early too, so page 1 is read while the app starts. */
 const PDF_DOCUMENT_MODULE = "features/reader/pdf/pdf-document.ts";
-const PDF_DOCUMENT_CHUNK_NAME = "pdf-document";
 /** The module preloads Vite writes into the built index.html. */
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js">\s*/g;
 /** The built index.html's entry script (Vite writes it so). */
@@ -85,7 +84,7 @@ function pdfPageHead(urls: PdfModuleUrls | null, pdfUrl: string | null, appEntry
   return head;
 }
 
-type ManifestChunk = { file: string; name?: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[] };
 
 /** The chunks each route needs, from the build's manifest; empty without one. */
 export function routePreloads(distDir: string): Map<string, string[]> {
@@ -113,13 +112,10 @@ export function pdfModuleUrls(distDir: string): PdfModuleUrls | null {
   if (!existsSync(manifestPath)) return null;
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   const workerKey = Object.keys(manifest).find((name) => name.endsWith(PDF_WORKER_MODULE));
-  // Keyed by its source path while only dynamic imports reach it; once a page imports it too,
-  // the bundler makes it a shared chunk, keyed "_pdf-document-{hash}.js" and named after it.
-  const documentKey = manifest[PDF_DOCUMENT_MODULE]
-    ? PDF_DOCUMENT_MODULE
-    : Object.keys(manifest).find((key) => key.startsWith("_") && manifest[key]!.name === PDF_DOCUMENT_CHUNK_NAME);
-  const module = documentKey ? manifest[documentKey] : undefined;
-  if (!workerKey || !documentKey || !module) return null;
+  // A build entry of its own (vite.config.ts), so keyed by its source path. Only an entry can
+  // run before the app's: a shared chunk counts on chunks the app's entry registers.
+  const module = manifest[PDF_DOCUMENT_MODULE];
+  if (!workerKey || !module) return null;
   // The module's own file last: its imports come first, as the browser needs them.
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -128,7 +124,7 @@ export function pdfModuleUrls(distDir: string): PdfModuleUrls | null {
     for (const imported of chunk.imports ?? []) visit(imported);
     files.add(`/${chunk.file}`);
   };
-  visit(documentKey);
+  visit(PDF_DOCUMENT_MODULE);
   return { worker: `/${manifest[workerKey]!.file}`, module: `/${module.file}`, moduleFiles: [...files] };
 }
 
@@ -149,7 +145,7 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
     "*",
     serveStatic({
       root: distDir,
-      // The build writes name.br and name.gz beside each text asset (scripts/precompress.mjs).
+      // The build writes name.br and name.gz beside each text asset (scripts/precompress-plugin.ts).
       precompressed: true,
       onFound: (filePath, c) => {
         c.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);

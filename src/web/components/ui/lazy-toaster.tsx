@@ -1,21 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ChunkBoundary } from "@/web/components/chunk-boundary";
 import { useToast } from "@/web/components/ui/use-toast";
-
-type ToasterModule = typeof import("@/web/components/ui/toaster");
-
-let loading: Promise<ToasterModule> | null = null;
+import { createModuleLoader } from "@/web/lib/module-loader";
 
 /** The Toaster's chunk, fetched once; a failed fetch (offline) is tried again next time. */
-function loadToaster(): Promise<ToasterModule> {
-  loading ??= import("@/web/components/ui/toaster").catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+const toasterModule = createModuleLoader(() => import("@/web/components/ui/toaster"));
 
-const lazyToaster = () => lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
+const lazyToaster = () => lazy(() => toasterModule.load().then((module) => ({ default: module.Toaster })));
 let Toaster = lazyToaster();
 
 /**
@@ -29,7 +20,7 @@ export function LazyToaster() {
   if (!needed && toasts.length > 0) setNeeded(true);
 
   useEffect(() => {
-    const preload = () => void loadToaster().catch(() => {});
+    const preload = () => void toasterModule.load().catch(() => {});
     if (typeof window.requestIdleCallback === "function") {
       const handle = window.requestIdleCallback(preload, { timeout: 5000 });
       return () => window.cancelIdleCallback(handle);

@@ -1,7 +1,7 @@
 /**
- * Page 1 of a /pdf/ page load on screen before the app has rendered (drawn by pdf-document.ts
- * while the app waits, see main.tsx). Apart from pdf-document.ts so that pages which only
- * take it down (paper-page.tsx) do not bring pdf.js with them.
+ * Page 1 of a /pdf/ page load on screen before the app has started (drawn by pdf-document.ts;
+ * public/pdf-prefetch.js starts the app once it is up). Apart from pdf-document.ts so that
+ * pages which only take it down (paper-page.tsx) do not bring pdf.js with them.
  */
 import { useEffect } from "react";
 

@@ -1,23 +1,13 @@
-import { useEffect, useState } from "react";
 import { Loader2 } from "lucide-react";
 import type { Paper } from "@/shared/paper";
-
-type ViewerModule = typeof import("./pdf-viewer");
+import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 
 // pdf.js (and the viewer around it) loads only when a PDF is opened, never with the app.
-let loadedViewer: ViewerModule | null = null;
-let loadingViewer: Promise<ViewerModule> | null = null;
-function loadViewer(): Promise<ViewerModule> {
-  loadingViewer ??= import("./pdf-viewer").then(
-    (module) => (loadedViewer = module),
-    (error: unknown) => {
-      // A chunk that failed to arrive (offline) is asked for again next time.
-      loadingViewer = null;
-      throw error;
-    },
-  );
-  return loadingViewer;
-}
+const viewerModule = createModuleLoader(() =>
+  import("./pdf-viewer").catch(() => {
+    throw new Error("The PDF viewer could not be loaded.");
+  }),
+);
 
 /**
  * Arriving straight at /pdf/{id}: fetch the viewer and start on the PDF while the paper's
@@ -33,7 +23,7 @@ function startEarly(pathname: string): void {
     return;
   }
   if (!/^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(id)) return;
-  void loadViewer().catch(() => undefined);
+  void viewerModule.load().catch(() => undefined);
   void import("./pdf-document").then(({ pdfProxyUrl, prefetchPdf }) => prefetchPdf(pdfProxyUrl(id)));
 }
 if (typeof window !== "undefined") startEarly(window.location.pathname);
@@ -50,25 +40,12 @@ function ViewerLoading() {
 }
 
 /**
- * The PDF viewer of the reader, loaded on demand. Not React.lazy: a Suspense boundary holds
- * content it could show back for up to 300 ms after its fallback appeared, and the viewer's
- * code is usually here already (started with the page, see startEarly and static-site.ts).
+ * The PDF viewer of the reader, loaded on demand. Not React.lazy (see module-loader.ts): the
+ * viewer's code is usually here already (started with the page, see startEarly). A failed
+ * download goes to the route's error page.
  */
 export function LazyPdfViewer(props: { paper: Paper | undefined; paperId: string }): React.JSX.Element {
-  const [viewer, setViewer] = useState<ViewerModule | null>(loadedViewer);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (viewer) return;
-    let alive = true;
-    loadViewer().then(
-      (module) => alive && setViewer(module),
-      () => alive && setFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [viewer]);
-  if (failed) throw new Error("The PDF viewer could not be loaded.");
+  const viewer = useModule(viewerModule);
   if (!viewer) return <ViewerLoading />;
   const PdfViewer = viewer.default;
   return <PdfViewer paper={props.paper} paperId={props.paperId} />;
