@@ -209,6 +209,41 @@ test.describe("basic search", () => {
   });
 });
 
+test.describe("the server's first paint", () => {
+  test("a /search?q= page arrives with its first rows drawn, and the app takes them over in place", async ({ page, request }) => {
+    const query = "transformer";
+    // Searched once already: the server has the answer at hand when the page is asked for.
+    expect((await request.get(`/api/search?q=${query}`, { timeout: RESULTS_TIMEOUT })).status()).toBe(200);
+    // The app's entry is held back until the server's preview has been looked at.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto(`/search?q=${query}`, { waitUntil: "commit" });
+
+    const previewTitle = page.locator("#quire-preview [elementtiming='first-paper']");
+    await expect(previewTitle).toBeVisible();
+    const title = (await previewTitle.innerText()).trim();
+    const before = (await previewTitle.boundingBox())!;
+    // A picture of the page: nothing in it can be used, and the live page's roles come with the app.
+    await expect(page.locator("#quire-preview")).toHaveAttribute("inert", "");
+    await expect(searchBox(page)).toHaveCount(0);
+    await expect(page.locator("#quire-preview").getByText(/^Showing 1–50 of/)).toBeVisible();
+
+    releaseApp();
+    await expectResults(page);
+    await expect(page.locator("#quire-preview")).toHaveCount(0);
+    const appTitle = page.locator("[elementtiming='first-paper']");
+    await expect(appTitle).toHaveText(title);
+    // The same row in the same column: the app drew what the preview showed.
+    expect(Math.abs((await appTitle.boundingBox())!.x - before.x)).toBeLessThan(1);
+    await searchBox(page).fill("graph");
+    await expect(searchBox(page)).toHaveValue("graph");
+  });
+});
+
 test.describe("paging", () => {
   test("page size and pagination", async ({ page, shoot }) => {
     await page.goto("/search?q=cat:cs.CL&size=20");

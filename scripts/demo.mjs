@@ -52,6 +52,8 @@ await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
 
 const app = startChild(process.execPath, ["--enable-source-maps", serverBundle], {
   env: {
+    // React's production build for the pages the server draws, as under npm start.
+    NODE_ENV: "production",
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -3,6 +3,11 @@ import { spawn } from "node:child_process";
 import { buildIfNeeded, root, serverBundle } from "./lib.mjs";
 
 buildIfNeeded();
-const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], { cwd: root, stdio: "inherit" });
+// React's production build for the pages the server draws (NODE_ENV is how React picks it).
+const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

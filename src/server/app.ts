@@ -22,6 +22,7 @@ import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { papersRoutes } from "@/server/features/papers/papers.routes";
 import { papersService } from "@/server/features/papers/papers.service";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
+import { searchPagePreview } from "@/server/features/search/search-preview";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
@@ -105,7 +106,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/search", earlySearch(search));
   // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
-  mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"));
+  mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"), {
+    preview: searchPagePreview,
+  });
 
   app.onError((error, c) => {
     const appError = toAppError(error);

@@ -12,6 +12,9 @@ export const SOURCE_CODE_URL = "https://github.com/quire-app/quire";
 export const BREAKPOINT_SMALL_PX = 640;
 export const BREAKPOINT_LARGE_PX = 1024;
 
+/** The element holding the server's preview of a page, beside #root (static-site.ts, page-preview.ts). */
+export const PREVIEW_ELEMENT_ID = "quire-preview";
+
 /** Toasts: one at a time, removed long after dismissal (the spec's shadcn values). */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -10,6 +10,7 @@ import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { HintLayer } from "@/web/components/ui/hint-layer";
 import { LazyToaster } from "@/web/components/ui/lazy-toaster";
 import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
+import { appContainer } from "@/web/lib/page-preview";
 import { createQueryClient } from "@/web/lib/query-client";
 import { createAppRouter } from "@/web/routes";
 
@@ -17,10 +18,7 @@ const queryClient = createQueryClient();
 persistSearchCache(queryClient);
 const router = createAppRouter();
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html must contain #root");
-
-createRoot(container).render(
+createRoot(appContainer()).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,9 +1,12 @@
 import type { Logger } from "@/server/logger";
+import type { SearchResponse } from "@/shared/search-params";
 
 /** What every request handler can read from `c.var`. */
 export type AppEnv = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** A /search?... page's search, started as the page is requested (earlySearch in search.routes.ts). */
+    earlySearch: Promise<SearchResponse> | undefined;
   };
 };

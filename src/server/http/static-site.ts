@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
+import type { Context, Hono } from "hono";
 import { parseArxivId } from "@/shared/arxiv-id";
+import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 import { cleanPdfPaperId } from "@/shared/pdf";
 import type { AppEnv } from "./context";
 
@@ -131,11 +133,82 @@ export function pdfModuleUrls(distDir: string): PdfModuleUrls | null {
 type PdfModuleUrls = { worker: string; module: string; moduleFiles: string[] };
 
 /**
+ * A preview of a page drawn by the server (HTML, possibly empty), shown until the app's own
+ * page replaces it. The page ends after it, and the app starts only then: the caller bounds
+ * how long it takes.
+ */
+export type PagePreview = Promise<string>;
+
+/** The app's mount point in the built index.html; the preview goes right after it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Brotli at a quality that costs little per request (the page's parts are flushed as they are sent). */
+function pageCompressor(acceptEncoding: string | undefined): { encoding: string; stream: BrotliCompress | Gzip } | null {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return { encoding: "br", stream: createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) };
+  if (/\bgzip\b/.test(accepted)) return { encoding: "gzip", stream: createGzip({ level: 4 }) };
+  return null;
+}
+
+/**
+ * The page with the server's preview in it, sent in two parts: the head at once, so the
+ * browser fetches the app's code meanwhile, then the preview and the rest. A preview that
+ * fails is left out (logged); the page itself always ends whole.
+ */
+function streamPreviewPage(c: Context<AppEnv>, page: string, preview: PagePreview): Response {
+  const at = page.indexOf(ROOT_ELEMENT) + ROOT_ELEMENT.length;
+  const head = page.slice(0, at);
+  const tail = page.slice(at);
+  const failed = (error: unknown) => {
+    c.var.log?.warn({ err: error }, "page preview failed");
+    return "";
+  };
+  const compressor = pageCompressor(c.req.header("accept-encoding"));
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let send = (text: string) => controller.enqueue(encoder.encode(text));
+      let finish = () => controller.close();
+      if (compressor) {
+        const { stream } = compressor;
+        stream.on("data", (chunk: Buffer) => !cancelled && controller.enqueue(new Uint8Array(chunk)));
+        stream.on("end", () => !cancelled && controller.close());
+        stream.on("error", (error) => !cancelled && controller.error(error));
+        // Flushed after each part: the head must not wait in the compressor for the preview.
+        send = (text) => {
+          stream.write(text);
+          stream.flush();
+        };
+        finish = () => stream.end();
+      }
+      send(`${head}<div id="${PREVIEW_ELEMENT_ID}" inert aria-hidden="true">`);
+      const html = await preview.catch(failed);
+      // The browser may have gone meanwhile (the stream was cancelled): nothing more to send.
+      if (cancelled) return;
+      send(`${html}</div>${tail}`);
+      finish();
+    },
+    cancel() {
+      cancelled = true;
+      compressor?.stream.destroy();
+    },
+  });
+  const headers: Record<string, string> = { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": REVALIDATE, Vary: "Accept-Encoding" };
+  if (compressor) headers["Content-Encoding"] = compressor.encoding;
+  return c.body(body, 200, headers);
+}
+
+/**
  * Serves the built SPA from `distDir`: content-hashed files under /assets are cached for a
  * year, everything else (index.html, sw.js, manifest) is revalidated on every load so a
  * deploy is picked up at once. Client routes (no file extension) fall back to index.html.
  */
-export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
+export function mountStaticSite(
+  app: Hono<AppEnv>,
+  distDir: string,
+  options: { preview?: (c: Context<AppEnv>) => PagePreview | null } = {},
+): void {
   const indexPath = path.join(distDir, "index.html");
   let preloads = routePreloads(distDir);
   let pdfUrls = pdfModuleUrls(distDir);
@@ -182,8 +255,19 @@ export function mountStaticSite(app: Hono<AppEnv>, distDir: string): void {
       page = page.replace("<head>", `<head>${pdfPageHead(pdfUrls, pdfUrl, appEntry)}`);
     }
     const files = appHeld ? [] : (preloads.get(key) ?? []).filter((file) => !page.includes(`"${file}"`));
-    if (files.length === 0) return c.html(page);
-    const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
-    return c.html(page.replace("</head>", `${tags}</head>`));
+    if (files.length > 0) {
+      const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+      page = page.replace("</head>", `${tags}</head>`);
+    }
+    const preview = page.includes(ROOT_ELEMENT) ? options.preview?.(c) : null;
+    // The app must not start before the preview is on screen: its start-up would hold the
+    // preview's paint. public/search-prefetch.js starts it once the page has ended and been drawn.
+    const appEntry = preview ? APP_ENTRY_SCRIPT.exec(page)?.[1] : undefined;
+    if (appEntry) {
+      page = page
+        .replace(APP_ENTRY_SCRIPT, "")
+        .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}"><link rel="modulepreload" crossorigin href="${appEntry}">`);
+    }
+    return preview ? streamPreviewPage(c, page, preview) : c.html(page);
   });
 }

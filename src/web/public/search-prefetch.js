@@ -21,3 +21,35 @@
   response.catch(function () {});
   window.__quireEarlySearch = { search: params.toString(), response: response };
 })();
+
+// A /search page with the server's preview of its results (src/server/http/static-site.ts)
+// names the app's entry in <meta name="quire-preview-app-entry"> instead of loading it: the
+// app starts here once the page has ended and the preview has been drawn. Started with the
+// page, its start-up would run before that drawing and hold the first rows back.
+(function () {
+  var meta = document.querySelector('meta[name="quire-preview-app-entry"]');
+  var entry = meta && meta.getAttribute("content");
+  if (!entry || !/^\/assets\/[\w.-]+\.js$/.test(entry)) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "anonymous";
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  function afterNextPaint() {
+    // A frame's callbacks run before it is drawn; a task queued from one runs after.
+    if (window.requestAnimationFrame && document.visibilityState !== "hidden") {
+      window.requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    }
+    // No frame comes in a hidden tab, or if something holds the page: start anyway.
+    setTimeout(start, 250);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterNextPaint);
+  else afterNextPaint();
+})();

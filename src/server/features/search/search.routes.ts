@@ -99,7 +99,9 @@ export function earlySearch(service: SearchService) {
         const params = searchParamsSchema.safeParse(raw);
         // Title sorts are done by the page, which asks the server for relevance instead.
         if (params.success && hasSearchCriteria(params.data) && !params.data.sort.startsWith("title-")) {
-          void service.search(params.data).catch(() => undefined);
+          const search = service.search(params.data);
+          search.catch(() => undefined);
+          c.set("earlySearch", search);
         }
       } catch {
         // Not UTF-8 or otherwise unreadable: the page's own request gets the clear error.

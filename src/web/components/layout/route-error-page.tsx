@@ -2,11 +2,13 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
 import { useDismissEarlyPage } from "@/web/features/reader/pdf/early-page";
+import { useRevealApp } from "@/web/lib/page-preview";
 
 /** Last-resort screen for a crash or a page chunk that failed to load (e.g. after a deploy). */
 export function RouteErrorPage() {
   const error = useRouteError();
   useDismissEarlyPage();
+  useRevealApp();
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { ChevronDown } from "lucide-react";
 import { BREAKPOINT_LARGE_PX } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
@@ -41,6 +41,12 @@ export type PaperListProps = {
 
 /** Rows rendered at once on first show; the rest follow in a background render, so the first rows appear sooner. */
 const FIRST_ROWS = 12;
+
+/**
+ * How many rows a render that has no second pass (the server's preview of a page) draws:
+ * the first screen's worth, not FIRST_ROWS.
+ */
+export const FirstRowsOnly = createContext<number | null>(null);
 
 const COLUMN_LABELS: Record<PaperSortColumn, string> = {
   title: "Title",
@@ -94,7 +100,9 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
     return sortPapers(papers, parseColumnSort(activeValue));
   }, [sorting, papers, activeValue]);
 
-  const renderCount = useDeferredValue(shown.length, Math.min(shown.length, FIRST_ROWS));
+  const firstRowsOnly = useContext(FirstRowsOnly);
+  const deferredCount = useDeferredValue(shown.length, Math.min(shown.length, FIRST_ROWS));
+  const renderCount = firstRowsOnly === null ? deferredCount : Math.min(shown.length, firstRowsOnly);
   const rendered = renderCount >= shown.length ? shown : shown.slice(0, renderCount);
 
   const handleSortColumn = (column: PaperSortColumn) => {

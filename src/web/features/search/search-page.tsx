@@ -13,6 +13,7 @@ import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { useScrollMemory } from "@/web/hooks/use-scroll-memory";
 import { useInputHistory } from "@/web/lib/input-history";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
+import { previewHasContent, useRevealApp } from "@/web/lib/page-preview";
 import { cn } from "@/web/lib/utils";
 import { RecentSearches } from "./recent-searches";
 import { searchResultsModule } from "./search-loader";
@@ -40,7 +41,7 @@ import {
 } from "./search-url";
 
 // Most searches never open the panel, so its code loads on first use (or on hover, ahead of the click).
-const advancedPanelModule = createModuleLoader(() => import("./advanced-search-panel"));
+export const advancedPanelModule = createModuleLoader(() => import("./advanced-search-panel"));
 const preloadAdvancedPanel = () => void advancedPanelModule.load().catch(() => undefined);
 
 const EXAMPLE_QUERIES = ["transformer", "cat:cs.CL", 'au:"Hinton"', "ti:diffusion AND cat:cs.CV"];
@@ -117,6 +118,9 @@ export function SearchPage() {
   // The list, its table and cards load only once there is something to list.
   const Results = useModule(searchResultsModule, criteria);
   useScrollMemory(STORAGE_KEYS.scrollSearch, searchParams.toString(), Boolean(Results) && results.isSuccess);
+  // The server's preview of this page goes once this render is as far as it: at once if it
+  // shows only the page with its results loading, else once the results (or their error) are in.
+  useRevealApp(!criteria || !previewHasContent() || (Boolean(Results) && !results.isPending));
 
   const go = (next: SearchState, options: { keepScroll?: boolean } = {}) =>
     navigate(searchHref(next), { preventScrollReset: options.keepScroll });

@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { appContainer, PREVIEW_MAX_MS, previewHasContent, revealApp } from "./page-preview";
+
+afterEach(() => {
+  revealApp();
+  document.body.innerHTML = "";
+  vi.useRealTimers();
+});
+
+describe("the server's page preview", () => {
+  it("without one, the app renders into #root on the page", () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const root = appContainer();
+    expect(root.isConnected).toBe(true);
+    expect(previewHasContent()).toBe(false);
+  });
+
+  it("with one, the app renders off the page and replaces the preview in one step when revealed", () => {
+    document.body.innerHTML = '<div id="root"></div><div id="quire-preview" inert><div data-preview-content>rows</div></div>';
+    const root = appContainer();
+    expect(root.isConnected).toBe(false);
+    expect(previewHasContent()).toBe(true);
+    root.textContent = "the app";
+    revealApp();
+    expect(document.getElementById("quire-preview")).toBeNull();
+    expect(document.body.textContent).toBe("the app");
+    expect(previewHasContent()).toBe(false);
+  });
+
+  it("shows the app anyway if it never says it is ready", () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div id="root"></div><div id="quire-preview" inert>frame</div>';
+    const root = appContainer();
+    vi.advanceTimersByTime(PREVIEW_MAX_MS);
+    expect(root.isConnected).toBe(true);
+    expect(document.getElementById("quire-preview")).toBeNull();
+  });
+});

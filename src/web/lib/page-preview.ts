@@ -1,0 +1,50 @@
+import { useLayoutEffect } from "react";
+import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
+
+/**
+ * The server's preview of a page (src/server/http/static-site.ts, drawn by
+ * src/web/ssr/search-preview.tsx) stays on screen while the app starts: the app renders into
+ * #root taken off the page meanwhile, and replaces the preview with it in one step once its
+ * page is drawn as far as the preview was (useRevealApp), so nothing blinks or moves.
+ */
+
+/** If the page never says it is ready (a bug, a part that never loads), the app shows anyway. */
+export const PREVIEW_MAX_MS = 4000;
+
+let hidden: { root: HTMLElement; preview: HTMLElement } | null = null;
+
+/** Puts the app on the page in place of the preview; does nothing without a preview. */
+export function revealApp(): void {
+  if (!hidden) return;
+  const { root, preview } = hidden;
+  hidden = null;
+  preview.replaceWith(root);
+}
+
+/**
+ * The element to render the app into: #root, off the page while a preview is shown (so the
+ * page has one of each element and nothing to look up twice).
+ */
+export function appContainer(): HTMLElement {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html must contain #root");
+  const preview = document.getElementById(PREVIEW_ELEMENT_ID);
+  if (preview) {
+    root.remove();
+    hidden = { root, preview };
+    window.setTimeout(revealApp, PREVIEW_MAX_MS);
+  }
+  return root;
+}
+
+/** Whether a preview is waiting and shows the page's content, not just its frame with the content loading. */
+export function previewHasContent(): boolean {
+  return Boolean(hidden?.preview.querySelector("[data-preview-content]"));
+}
+
+/** Reveals the app, in the same frame as the render, once `ready`. */
+export function useRevealApp(ready = true): void {
+  useLayoutEffect(() => {
+    if (ready) revealApp();
+  }, [ready]);
+}
