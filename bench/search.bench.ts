@@ -125,11 +125,12 @@ export async function searchSuite(): Promise<Figure[]> {
           met: gzipBytes / 1024 <= 200,
         });
 
-        // Time to the first result row with the sandbox adding 500 ms, median of three fresh
-        // pages and queries. "Visible" is when the browser painted the first title (Element
-        // Timing, from navigation start); the driver's own view (goto until its locator sees the
-        // row, which adds the protocol's round trips and its script injected into the page) is
-        // reported beside it.
+        // Time to the first result row with the sandbox adding 500 ms, median of five fresh
+        // pages and queries, after one page that is not counted: as for the overhead above, a
+        // running server (its JIT has compiled the page's drawing). "Visible" is when the
+        // browser painted the first title (Element Timing, from navigation start); the driver's
+        // own view (goto until its locator sees the row, which adds the protocol's round trips
+        // and its script injected into the page) is reported beside it.
         await fetch(`${sandbox.url}/__control/faults`, {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -137,33 +138,35 @@ export async function searchSuite(): Promise<Figure[]> {
         });
         const painted: number[] = [];
         const observed: number[] = [];
-        for (const query of ["ti:transformer AND cat:cs.CL", "ti:attention AND cat:cs.CL", "ti:graph AND cat:cs.LG"]) {
+        const queries = ["ti:speech AND cat:cs.CL", "ti:transformer AND cat:cs.CL", "ti:attention AND cat:cs.CL", "ti:graph AND cat:cs.LG", "ti:policy AND cat:cs.LG", "ti:learning AND cat:cs.LG"];
+        for (const [index, query] of queries.entries()) {
           await sleep(ARXIV_GAP_MS);
           const fresh = await browser.newPage();
           const started = performance.now();
           await fresh.goto(`${server.url}/search?q=${encodeURIComponent(query)}`);
           await fresh.locator("[data-paper-row], [data-testid='paper-card']").first().waitFor({ state: "visible", timeout: 30_000 });
-          observed.push(performance.now() - started);
-          painted.push(
-            await fresh.evaluate(
-              () =>
-                new Promise<number>((resolve, reject) => {
-                  setTimeout(() => reject(new Error("no element timing for the first paper")), 5000);
-                  new PerformanceObserver((list) => {
-                    const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === "first-paper") as
-                      | (PerformanceEntry & { renderTime: number; loadTime: number })
-                      | undefined;
-                    if (entry) resolve(entry.renderTime || entry.loadTime);
-                  }).observe({ type: "element", buffered: true });
-                }),
-            ),
+          const observedMs = performance.now() - started;
+          const paintedMs = await fresh.evaluate(
+            () =>
+              new Promise<number>((resolve, reject) => {
+                setTimeout(() => reject(new Error("no element timing for the first paper")), 5000);
+                new PerformanceObserver((list) => {
+                  const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier?: string }).identifier === "first-paper") as
+                    | (PerformanceEntry & { renderTime: number; loadTime: number })
+                    | undefined;
+                  if (entry) resolve(entry.renderTime || entry.loadTime);
+                }).observe({ type: "element", buffered: true });
+              }),
           );
           await fresh.close();
+          if (index === 0) continue;
+          observed.push(observedMs);
+          painted.push(paintedMs);
         }
         const firstRowMs = percentile(painted, 50);
         figures.push({
           suite,
-          name: "navigation to /search?q=… until the first result row is painted (sandbox +500 ms; median of 3)",
+          name: "navigation to /search?q=… until the first result row is painted (sandbox +500 ms; median of 5)",
           value: round(firstRowMs, 0),
           unit: "ms",
           goal: "≤ 900 ms",
