@@ -65,9 +65,10 @@ function stripLiveOnly(html: string): string {
  * is not one the preview covers.
  */
 export async function renderSearchPreview(url: string, screen: ScreenSize, response: SearchResponse | null): Promise<string> {
-  const context = await handler.query(new Request(new URL(url, "http://preview.invalid")));
+  const address = new URL(url, "http://preview.invalid");
+  const context = await handler.query(new Request(address));
   if (context instanceof Response) return "";
-  const state = readSearchState(new URL(url, "http://preview.invalid").searchParams);
+  const state = readSearchState(address.searchParams);
   // The page shows these as soon as their code is there; here it is there from the start.
   await searchResultsModule.load();
   if (state.searchType === "advanced") await advancedPanelModule.load();

@@ -38,8 +38,7 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
   const page = `${url.pathname}${url.search}`;
   const screen = previewLayout(c.req.header("user-agent"));
   return (async () => {
-    const response = await within(search, SEARCH_PREVIEW_WAIT_MS);
-    // As the page's own request receives it: JSON, not the server's objects.
-    return renderSearchPreview(page, screen, response ? (JSON.parse(JSON.stringify(response)) as SearchResponse) : null);
+    // The answer is plain data (strings, numbers, arrays), as the page's own request receives it.
+    return renderSearchPreview(page, screen, await within(search, SEARCH_PREVIEW_WAIT_MS));
   })();
 }
