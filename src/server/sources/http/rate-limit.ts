@@ -12,7 +12,10 @@ export type RateLimiter = {
  */
 export const INTERVAL_SAFETY_MARGIN_MS = 100;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** Waits `ms`; a wait of zero or less costs nothing (a 0-ms timer still takes a millisecond or more). */
+export const sleep = (ms: number): Promise<void> | void => {
+  if (ms > 0) return new Promise<void>((resolve) => setTimeout(resolve, ms));
+};
 
 /** An in-process FIFO mutex: at most `limit` holders at once. */
 export function createSemaphore(limit: number) {

@@ -1,6 +1,6 @@
 import { http, HttpResponse, delay } from "msw";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { mswServer } from "@/test/unit-setup";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore } from "./rate-limit";
 import type { CachedResponse, ResponseCache } from "./response-cache";
@@ -246,6 +246,22 @@ describe("rate limiters", () => {
       }),
     );
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(55);
+  });
+
+  it("a free slot is granted without waiting for a timer", async () => {
+    // A 0-ms timer still costs a millisecond or more on every upstream request.
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      for (const limiter of [createLocalIntervalLimiter({ intervalMs: 3000 }), createLocalRateLimiter({ perSecond: 5, concurrency: 5 })]) {
+        const granted = vi.fn();
+        void limiter.acquire().then(granted);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(granted).toHaveBeenCalled();
+        expect(vi.getTimerCount()).toBe(0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a semaphore admits at most its limit", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "@/server/logger";
-import type { RateLimiter } from "./rate-limit";
+import { sleep, type RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamError } from "./upstream-error";
 import { upstreamFetch } from "./upstream-agent";
@@ -45,7 +45,6 @@ export type UpstreamClientOptions = {
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** Redirects followed per request, all within the requested host. */
 const MAX_REDIRECTS = 5;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Seconds or an HTTP date, as Retry-After (and Zotero's Backoff) may carry; null when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
