@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "@/server/logger";
 import type { AppEnv } from "./context";
+import { withAnswerHeaders } from "./security-headers";
 
 const ACCEPTABLE_INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -19,9 +20,8 @@ export function requestContext(logger: Logger) {
     c.set("log", log);
     const started = performance.now();
     try {
-      await next();
+      await withAnswerHeaders(c, { "X-Request-Id": requestId }, next);
     } finally {
-      c.header("X-Request-Id", requestId);
       const status = c.res.status;
       const line = {
         method: c.req.method,
