@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { paperSchema } from "@/shared/paper";
 import { appRoot } from "@/server/lib/app-root";
-import { ArxivFeedError, ArxivMalformedError, arxivEntryToPaper, parseArxivAtom } from "./arxiv-atom";
+import { ArxivFeedError, ArxivMalformedError, arxivEntryToPaper, collapseWhitespace, parseArxivAtom } from "./arxiv-atom";
 
 const recordings = path.join(appRoot(), "sandbox", "data", "recordings", "arxiv");
 /**
@@ -91,5 +91,33 @@ describe("parseArxivAtom details", () => {
     ["plain text", "Rate exceeded."],
   ])("refuses %s as malformed", (_label, body) => {
     expect(() => parseArxivAtom(body)).toThrow(ArxivMalformedError);
+  });
+});
+
+describe("collapseWhitespace", () => {
+  it("makes every run of whitespace one space, as /\\s+/ would", () => {
+    const samples = [
+      " a  b\n c \t\u00a0d ",
+      "\n\nx",
+      "x \n",
+      "  ",
+      "",
+      "one two three",
+      "a \u2003 b\u3000c",
+      "Deep\n  Learning for\r\n  Graphs",
+      "tab\tand  \n  more",
+    ];
+    for (const sample of samples) expect(collapseWhitespace(sample), JSON.stringify(sample)).toBe(sample.replace(/\s+/g, " ").trim());
+  });
+
+  it("gives the same text as /\\s+/ on every recorded title and abstract", () => {
+    let compared = 0;
+    for (const { body } of [...recorded("legacy"), ...recorded("golden")]) {
+      for (const match of body.matchAll(/<(title|summary)>([^<]*)<\/\1>/g)) {
+        expect(collapseWhitespace(match[2]!)).toBe(match[2]!.replace(/\s+/g, " ").trim());
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
   });
 });

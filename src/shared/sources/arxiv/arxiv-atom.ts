@@ -49,9 +49,16 @@ export class ArxivMalformedError extends Error {
   }
 }
 
+/**
+ * Runs of whitespace that are not already a single space: one that holds a tab, newline or
+ * other space character, or two or more spaces. Matching only these, and not every space
+ * between two words, makes the collapse several times faster on a page of abstracts.
+ */
+const WHITESPACE_TO_COLLAPSE = / ?[^\S ]\s*| {2,}\s*/g;
+
 /** arXiv hard-wraps titles and abstracts; collapse every run of whitespace to one space. */
 export function collapseWhitespace(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
+  return value.replace(WHITESPACE_TO_COLLAPSE, " ").trim();
 }
 
 const orNull = (value: string) => (value === "" ? null : value);

@@ -14,8 +14,10 @@ export type XmlHandlers = {
 
 const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][A-Za-z0-9]*);|&/g;
-const NAME_START = /[A-Za-z_:\u00C0-\uFFFF]/;
 const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+/** A letter, `_`, `:` or any character from U+00C0 up. */
+const isNameStart = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0;
 
 function decode(raw: string, offset: number): string {
   if (!raw.includes("&")) return raw;
@@ -88,12 +90,17 @@ export function scanXml(xml: string, handlers: XmlHandlers): void {
     }
 
     if (next === 0x2f /* / */) {
-      const end = xml.indexOf(">", position + 2);
-      if (end === -1) fail("an end tag is not closed");
-      const name = xml.slice(position + 2, end).trimEnd();
+      // The common case, checked without copying the name: the open element's name, spaces, ">".
       const open = stack.pop();
-      if (open !== name) fail(open === undefined ? `</${name}> closes nothing` : `</${name}> where </${open}> was expected`);
-      handlers.close(name);
+      let end = position + 2 + (open?.length ?? 0);
+      if (open !== undefined && xml.startsWith(open, position + 2)) while (isSpace(xml.charCodeAt(end))) end++;
+      if (open === undefined || xml.charCodeAt(end) !== 0x3e /* > */ || !xml.startsWith(open, position + 2)) {
+        end = xml.indexOf(">", position + 2);
+        if (end === -1) fail("an end tag is not closed");
+        const name = xml.slice(position + 2, end).trimEnd();
+        fail(open === undefined ? `</${name}> closes nothing` : `</${name}> where </${open}> was expected`);
+      }
+      handlers.close(open!);
       position = end + 1;
       continue;
     }
@@ -105,8 +112,8 @@ export function scanXml(xml: string, handlers: XmlHandlers): void {
       if (isSpace(code) || code === 0x3e /* > */ || code === 0x2f /* / */) break;
       cursor++;
     }
+    if (cursor === position + 1 || !isNameStart(xml.charCodeAt(position + 1))) fail("a tag without a valid name");
     const name = xml.slice(position + 1, cursor);
-    if (name === "" || !NAME_START.test(name[0]!)) fail("a tag without a valid name");
     if (stack.length === 0 && sawRoot) fail("a second root element");
     const attributes = Object.create(null) as Record<string, string>;
     let selfClosing = false;
