@@ -4,8 +4,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { percentile, round, throughput, type Figure } from "./figures";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
-import { startTestServer } from "@/test/test-server";
-import { startSandboxProcess } from "./sandbox-process";
+import { startAppProcess, startSandboxProcess } from "./sandbox-process";
 
 const ARXIV_GAP_MS = 3500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,55 +26,98 @@ async function timed(url: string, viaFetch: typeof fetch = fetch): Promise<numbe
 export async function searchSuite(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
   const distDir = path.join(process.cwd(), "dist", "web");
-  const server = await startTestServer({ sandboxUrl: sandbox.url, webDistDir: distDir });
+  // The app in its own process, as a running server is (sandbox-process.ts).
+  const server = await startAppProcess({ sandboxUrl: sandbox.url, webDistDir: distDir });
   const figures: Figure[] = [];
   const suite = "search";
   const requestsSince = async (since: number) =>
     ((await (await fetch(`${sandbox.url}/__control/requests?route=arxiv-api&since=${since}`)).json()) as { requests: { path: string }[] }).requests;
   try {
-    // 1. Overhead: each uncached search through the app, minus the same upstream request sent straight to the sandbox.
-    // The first rounds only warm the server (its JIT compiles the parse and answer paths), as
-    // a running server is; they are not counted.
-    const WARMUP_ROUNDS = 3;
-    const overheads: number[] = [];
-    const cold: number[] = [];
-    for (let i = -WARMUP_ROUNDS; i < 12; i++) {
-      const since = Date.now();
-      const searchUrl = `${server.url}/api/search?source=arxiv&q=${encodeURIComponent(`abs:model AND cat:cs.LG AND ti:${i < 0 ? `w${-i}` : `a${i}`}*`)}&size=50`;
-      // The app's upstream URL is learnt from a first, discarded call; that also warms the
-      // sandbox for this query, so the measured app call and direct call both meet a warm sandbox.
-      await timed(searchUrl.replace("size=50", "size=20"));
-      const [request] = await requestsSince(since);
-      const upstreamPath = request!.path.replace("max_results=20", "max_results=50");
-      // Straight to the sandbox through a pool like the app's own (upstream-agent.ts), so both
-      // meet a connection kept open across the 3-s gap and the difference is the app's work.
+    // 1. Overhead: each uncached search through the app, minus the same upstream request sent
+    // straight to the sandbox. The searches return full pages of 50 (the default page size), as a
+    // user's do; a second, shorter series of searches with no results shows the per-request part.
+    const fullPages = [
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((page) => ({ q: "cat:cs.LG AND ti:model", page })),
+      ...[0, 1, 2, 3].map((page) => ({ q: "cat:cs.LG AND ti:learning", page })),
+      ...[0, 1, 2].map((page) => ({ q: "cat:cs.LG AND ti:language", page })),
+    ];
+    const emptyPages = [0, 1, 2, 3, 4, 5].map((n) => ({ q: `abs:model AND cat:cs.LG AND ti:a${n}*`, page: 0 }));
+    const searchUrlFor = ({ q, page }: { q: string; page: number }) =>
+      `${server.url}/api/search?source=arxiv&q=${encodeURIComponent(q)}&size=50&page=${page}`;
+
+    /**
+     * One uncached search through the app and the same upstream request straight to the sandbox.
+     * The app's upstream request is learnt from the same search sorted by date (a different
+     * upstream request, so the measured one stays uncached) and checked against what the sandbox
+     * then sees. The direct call goes through a pool like the app's (upstream-agent.ts), so both
+     * meet a kept-open connection, and it is made after the same idle gap as the app's call: the
+     * sandbox answers the same request about 1 to 3 ms slower after 3.5 s idle than right after
+     * another, and a direct call straight after the app's would count that wake-up as the app's
+     * work. That older baseline is still reported, as its own figure.
+     */
+    async function overheadRound(searchUrl: string) {
+      let since = Date.now();
+      await timed(`${searchUrl}&sort=submittedDate-descending`);
+      const [learnt] = await requestsSince(since);
+      const upstreamPath = learnt!.path.replace("sortBy=submittedDate", "sortBy=relevance");
+      if (upstreamPath === learnt!.path) throw new Error(`the app's arXiv request has no sortBy: ${learnt!.path}`);
+      // The sandbox meets this request once before, as it will before the direct calls.
       await timed(`${sandbox.url}${upstreamPath}`, upstreamFetch);
       await sleep(ARXIV_GAP_MS);
+      since = Date.now();
       const appMs = await timed(searchUrl);
-      const directMs = await timed(`${sandbox.url}${upstreamPath}`, upstreamFetch);
-      if (i >= 0) {
-        overheads.push(appMs - directMs);
-        cold.push(appMs);
-      }
+      const directRightAfterMs = await timed(`${sandbox.url}${upstreamPath}`, upstreamFetch);
+      const [seen] = await requestsSince(since);
+      if (seen?.path !== upstreamPath) throw new Error(`the app asked arXiv for ${seen?.path}, not the ${upstreamPath} measured directly`);
       await sleep(ARXIV_GAP_MS);
+      const directMs = await timed(`${sandbox.url}${upstreamPath}`, upstreamFetch);
+      return { appMs, overhead: appMs - directMs, overheadAgainstAwakeSandbox: appMs - directRightAfterMs };
     }
+
+    // The first rounds only warm the server (its JIT compiles the parse and answer paths), as a
+    // running server is; they are not counted.
+    const WARMUP_ROUNDS = 3;
+    const overheads: number[] = [];
+    const overheadsAgainstAwakeSandbox: number[] = [];
+    const cold: number[] = [];
+    for (const [round, search] of fullPages.entries()) {
+      const result = await overheadRound(searchUrlFor(search));
+      if (round < WARMUP_ROUNDS) continue;
+      overheads.push(result.overhead);
+      overheadsAgainstAwakeSandbox.push(result.overheadAgainstAwakeSandbox);
+      cold.push(result.appMs);
+    }
+    const emptyOverheads: number[] = [];
+    for (const search of emptyPages) emptyOverheads.push((await overheadRound(searchUrlFor(search))).overhead);
     figures.push({
       suite,
-      name: "server overhead on /api/search, p50 (app minus direct sandbox call; warm server)",
+      name: "server overhead on /api/search, p50 (full pages of 50; app minus direct sandbox call after the same idle gap; warm server)",
       value: round(percentile(overheads, 50)),
       unit: "ms",
       goal: "≤ 5 ms",
       met: percentile(overheads, 50) <= 5,
     });
-    figures.push({ suite, name: "server overhead on /api/search, p95", value: round(percentile(overheads, 95)), unit: "ms" });
+    figures.push({ suite, name: "server overhead on /api/search, p95 (full pages of 50)", value: round(percentile(overheads, 95)), unit: "ms" });
+    figures.push({
+      suite,
+      name: "server overhead on /api/search, p50 (full pages of 50), against a direct call made right after the app's (sandbox already awake)",
+      value: round(percentile(overheadsAgainstAwakeSandbox, 50)),
+      unit: "ms",
+    });
+    figures.push({
+      suite,
+      name: "server overhead on /api/search, p50, for searches with no results (the per-request part)",
+      value: round(percentile(emptyOverheads, 50)),
+      unit: "ms",
+    });
 
     // 2. Cache: the same query again, against the cold ones above.
-    const cachedUrl = `${server.url}/api/search?source=arxiv&q=${encodeURIComponent("abs:model AND cat:cs.LG AND ti:a0*")}&size=50`;
+    const cachedUrl = searchUrlFor(fullPages[0]!);
     const warm: number[] = [];
     for (let i = 0; i < 50; i++) warm.push(await timed(cachedUrl));
     figures.push({
       suite,
-      name: "repeated (cached) search, p50",
+      name: "repeated (cached) search of a full page, p50",
       value: round(percentile(warm, 50)),
       unit: "ms",
       baseline: "cold search p50",
