@@ -100,7 +100,11 @@ export async function startTestServer(
     database,
     email,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A connection whose last answer was a file (serveStatic's stream) is not counted idle,
+      // so close() alone would wait out its 65-s keep-alive; the tests are done with them all.
+      (server as import("node:http").Server).closeAllConnections();
+      await closed;
       await email?.stop();
       mailer.close();
       if (!options.database) await database.close();
