@@ -1,29 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
-import { startSandbox } from "../../../../sandbox/server";
 import { hasHtmlRendition } from "../../../../sandbox/arxiv/html-rendition";
-import { startTestServer, type TestServer } from "@/test/test-server";
+import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  server = await startTestServer({ sandboxUrl: sandbox.url });
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${sandbox.url}/__control/faults`, { method: "DELETE" });
-});
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+const env = useSandboxedServer();
 
 const get = async (path: string) => {
-  const response = await fetch(`${server.url}/api${path}`);
+  const response = await fetch(`${env.server.url}/api${path}`);
   return { status: response.status, body: await response.json() };
 };
 
@@ -69,7 +55,7 @@ describe(`the reader's paper routes (${testDatabaseKind})`, () => {
     expect(hasHtmlRendition("2605.07811")).toBe(true);
     const answer = await get("/html?paperId=2605.07811");
     expect(answer.status).toBe(200);
-    expect(answer.body.sourceUrl).toBe(`${sandbox.url}/arxiv/html/2605.07811`);
+    expect(answer.body.sourceUrl).toBe(`${env.sandbox.url}/arxiv/html/2605.07811`);
     expect(answer.body.html).toContain('<section id="S1" class="ltx_section">');
     expect(answer.body.html).toMatch(/href="\/abs\/[^"]+" data-internal="true"/);
     expect(answer.body.html).not.toMatch(/<script|onclick|onload|javascript:|tracker\.example|ltx_page_navbar/i);
@@ -83,7 +69,7 @@ describe(`the reader's paper routes (${testDatabaseKind})`, () => {
   });
 
   it("keeps an upstream failure's status in the message", async () => {
-    await fetch(`${sandbox.url}/__control/faults`, {
+    await fetch(`${env.sandbox.url}/__control/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ route: "arxiv-html", status: 403, match: "2512.23941" }),
@@ -110,7 +96,7 @@ describe(`the reader's paper routes (${testDatabaseKind})`, () => {
       await new Promise((resolve) => elsewhere?.close(resolve));
     });
     const queueRedirect = (route: string, match: string, location: string) =>
-      fetch(`${sandbox.url}/__control/faults`, {
+      fetch(`${env.sandbox.url}/__control/faults`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ route, status: 302, location, match, times: 1 }),
@@ -135,7 +121,7 @@ describe(`the reader's paper routes (${testDatabaseKind})`, () => {
 
     it("still follows a redirect within the configured host", async () => {
       expect(hasHtmlRendition("2605.07811")).toBe(true);
-      await queueRedirect("arxiv-html", "2605.07811v1", `${sandbox.url}/arxiv/html/2605.07811`);
+      await queueRedirect("arxiv-html", "2605.07811v1", `${env.sandbox.url}/arxiv/html/2605.07811`);
       const answer = await get("/html?paperId=2605.07811v1");
       expect(answer.status).toBe(200);
       expect(answer.body.html).toContain('<section id="S1" class="ltx_section">');

@@ -1,30 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox } from "../../../../sandbox/server";
+import { describe, expect, it } from "vitest";
 import { PDF_FAULT_IDS } from "../../../../sandbox/arxiv/pdf-faults";
-import { startTestServer, type TestServer } from "@/test/test-server";
+import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let server: TestServer;
+const env = useSandboxedServer();
 const s2orc = new Uint8Array(readFileSync(path.join(import.meta.dirname, "../../../../sandbox/data/pdf/2020.acl-main.447_S2ORC.pdf")));
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  server = await startTestServer({ sandboxUrl: sandbox.url });
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
-});
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
-
-const proxy = (paperId: string, init?: RequestInit) => fetch(`${server.url}/api/pdf-proxy?paperId=${encodeURIComponent(paperId)}`, init);
+const proxy = (paperId: string, init?: RequestInit) => fetch(`${env.server.url}/api/pdf-proxy?paperId=${encodeURIComponent(paperId)}`, init);
 async function pdfRequests(): Promise<{ path: string }[]> {
-  const response = await fetch(`${sandbox.url}/__control/requests?route=arxiv-pdf`);
+  const response = await fetch(`${env.sandbox.url}/__control/requests?route=arxiv-pdf`);
   return ((await response.json()) as { requests: { path: string }[] }).requests;
 }
 async function errorOf(response: Response) {
@@ -88,7 +74,7 @@ describe(`GET /api/pdf-proxy (${testDatabaseKind})`, () => {
   });
 
   it("refuses a request without paperId", async () => {
-    const response = await fetch(`${server.url}/api/pdf-proxy`);
+    const response = await fetch(`${env.server.url}/api/pdf-proxy`);
     expect(response.status).toBe(400);
     expect((await errorOf(response)).message).toBe("Invalid paper ID or URL");
   });

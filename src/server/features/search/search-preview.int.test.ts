@@ -1,19 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox } from "../../../../sandbox/server";
-import { startTestServer, type TestServer } from "@/test/test-server";
+import { describe, expect, it } from "vitest";
+import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 import { SEARCH_PREVIEW_WAIT_MS } from "./search-preview";
-
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let server: TestServer;
 
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 
-beforeAll(async () => {
+function builtIndex(): string {
   // index.html as Vite builds it: the entry script and #root as the server looks for them.
   const distDir = mkdtempSync(path.join(os.tmpdir(), "quire-dist-"));
   mkdirSync(path.join(distDir, "assets"));
@@ -21,25 +17,18 @@ beforeAll(async () => {
     path.join(distDir, "index.html"),
     '<!doctype html><html><head><script src="/search-prefetch.js"></script><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div><noscript>JS</noscript></body></html>',
   );
-  sandbox = await startSandbox({ port: 0 });
-  server = await startTestServer({ sandboxUrl: sandbox.url, webDistDir: distDir });
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${sandbox.url}/__control/faults`, { method: "DELETE" });
-  await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
-});
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+  return distDir;
+}
+
+const env = useSandboxedServer({ webDistDir: builtIndex });
 
 async function arxivRequestCount(): Promise<number> {
-  const response = await fetch(`${sandbox.url}/__control/requests?route=arxiv-api`);
+  const response = await fetch(`${env.sandbox.url}/__control/requests?route=arxiv-api`);
   return ((await response.json()) as { requests: unknown[] }).requests.length;
 }
 
 const page = (query: string, userAgent = DESKTOP, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/search?${query}`, { headers: { "user-agent": userAgent, ...headers } });
+  fetch(`${env.server.url}/search?${query}`, { headers: { "user-agent": userAgent, ...headers } });
 
 const PREVIEW_ELEMENT = '<div id="quire-preview" inert aria-hidden="true">';
 
@@ -61,7 +50,7 @@ describe(`a /search?q= page drawn by the server (${testDatabaseKind})`, () => {
     expect(preview).toContain('<div class="hidden lg:block" data-preview-content>');
     expect(preview).toContain("Search Papers");
     expect(preview).toContain('value="ti:transformer AND cat:cs.CL"');
-    const answer = (await (await fetch(`${server.url}/api/search?q=ti%3Atransformer%20AND%20cat%3Acs.CL`)).json()) as {
+    const answer = (await (await fetch(`${env.server.url}/api/search?q=ti%3Atransformer%20AND%20cat%3Acs.CL`)).json()) as {
       papers: { title: string }[];
       total: number;
     };
@@ -91,7 +80,7 @@ describe(`a /search?q= page drawn by the server (${testDatabaseKind})`, () => {
   });
 
   it("goes out without the rows, results loading, when the search is slower than the wait", async () => {
-    await fetch(`${sandbox.url}/__control/faults`, {
+    await fetch(`${env.sandbox.url}/__control/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ route: "openalex-api", latencyMs: 4000 }),

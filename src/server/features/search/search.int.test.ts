@@ -1,39 +1,25 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
-import { startSandbox } from "../../../../sandbox/server";
-import { startTestServer, type TestServer } from "@/test/test-server";
+import { startTestServer } from "@/test/test-server";
+import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let server: TestServer;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
-  server = await startTestServer({ sandboxUrl: sandbox.url });
-}, 60_000);
-afterEach(async () => {
-  await fetch(`${sandbox.url}/__control/faults`, { method: "DELETE" });
-  await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
-});
-afterAll(async () => {
-  await server?.close();
-  await sandbox?.close();
-});
+const env = useSandboxedServer();
 
 type SandboxRequest = { path: string; ms: number; headers?: Record<string, string> };
 async function arxivRequests(): Promise<SandboxRequest[]> {
-  const response = await fetch(`${sandbox.url}/__control/requests?route=arxiv-api`);
+  const response = await fetch(`${env.sandbox.url}/__control/requests?route=arxiv-api`);
   return ((await response.json()) as { requests: SandboxRequest[] }).requests;
 }
 async function fault(body: Record<string, unknown>) {
-  const response = await fetch(`${sandbox.url}/__control/faults`, {
+  const response = await fetch(`${env.sandbox.url}/__control/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(201);
 }
-const search = (query: string, base = server.url) => fetch(`${base}/api/search?${query}`);
+const search = (query: string, base = env.server.url) => fetch(`${base}/api/search?${query}`);
 
 describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
   it("answers unified papers from the sandbox's corpus", async () => {
@@ -79,12 +65,12 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
 
   it("starts the search of a /search page while serving the page; the page's API call joins it", async () => {
     const query = "q=cat:cs.RO%20AND%20ti:robot&size=20";
-    await (await fetch(`${server.url}/search?${query}`)).arrayBuffer();
+    await (await fetch(`${env.server.url}/search?${query}`)).arrayBuffer();
     const body = await (await search(query)).json();
     expect(body.papers.length).toBeGreaterThan(0);
     expect(await arxivRequests()).toHaveLength(1);
     // Bad input on the page starts nothing; the API refuses it as before.
-    await (await fetch(`${server.url}/search?q=${encodeURIComponent("ti:(unbalanced")}`)).arrayBuffer();
+    await (await fetch(`${env.server.url}/search?q=${encodeURIComponent("ti:(unbalanced")}`)).arrayBuffer();
     expect(await arxivRequests()).toHaveLength(1);
   }, 30_000);
 
@@ -115,11 +101,11 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
   }, 30_000);
 
   it("relays the Atom feed at /api/arxiv, error feeds with 400", async () => {
-    const ok = await fetch(`${server.url}/api/arxiv?id_list=0704.0001`);
+    const ok = await fetch(`${env.server.url}/api/arxiv?id_list=0704.0001`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toContain("application/atom+xml");
     expect(await ok.text()).toContain("<opensearch:totalResults>1</opensearch:totalResults>");
-    const bad = await fetch(`${server.url}/api/arxiv?id_list=abc`);
+    const bad = await fetch(`${env.server.url}/api/arxiv?id_list=abc`);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("incorrect id format for abc");
   }, 30_000);
@@ -135,7 +121,7 @@ describe(`GET /api/search on OpenAlex and Crossref (${testDatabaseKind})`, () =>
 
     const fielded = await search(`source=openalex&q=${encodeURIComponent('au:"Hinton"')}&size=20`);
     expect(fielded.status).toBe(200);
-    const log = await (await fetch(`${sandbox.url}/__control/requests?route=openalex-api`)).json();
+    const log = await (await fetch(`${env.sandbox.url}/__control/requests?route=openalex-api`)).json();
     const last = log.requests.at(-1).path as string;
     expect(decodeURIComponent(last)).toContain("raw_author_name.search:Hinton");
     expect(last).toContain("mailto=tests%40quire.invalid");
@@ -160,17 +146,17 @@ describe(`GET /api/search on OpenAlex and Crossref (${testDatabaseKind})`, () =>
   }, 30_000);
 
   it("relays the OpenAlex and Crossref proxies, 404s included", async () => {
-    const list = await fetch(`${server.url}/api/openalex?search=graph&per_page=5`);
+    const list = await fetch(`${env.server.url}/api/openalex?search=graph&per_page=5`);
     expect(list.status).toBe(200);
     const listed = await list.json();
     expect(listed.meta.count).toBeGreaterThan(0);
-    const work = await fetch(`${server.url}/api/openalex?works=${encodeURIComponent(listed.results[0].id.replace("https://openalex.org/", ""))}`);
+    const work = await fetch(`${env.server.url}/api/openalex?works=${encodeURIComponent(listed.results[0].id.replace("https://openalex.org/", ""))}`);
     expect(work.status).toBe(200);
-    const missing = await fetch(`${server.url}/api/crossref?doi=${encodeURIComponent("10.48550/arXiv.2304.05376")}`);
+    const missing = await fetch(`${env.server.url}/api/crossref?doi=${encodeURIComponent("10.48550/arXiv.2304.05376")}`);
     expect(missing.status).toBe(404);
-    const crossrefList = await fetch(`${server.url}/api/crossref?query=quantum&rows=2`);
+    const crossrefList = await fetch(`${env.server.url}/api/crossref?query=quantum&rows=2`);
     expect((await crossrefList.json()).message.items).toHaveLength(2);
-    const badFilter = await fetch(`${server.url}/api/openalex?filter=${encodeURIComponent("titel.search:x")}`);
+    const badFilter = await fetch(`${env.server.url}/api/openalex?filter=${encodeURIComponent("titel.search:x")}`);
     expect(badFilter.status).toBe(400);
     expect((await badFilter.json()).error.message).toContain('Unknown filter field "titel.search"');
   }, 30_000);
@@ -181,16 +167,16 @@ describe("the arXiv rate limit", () => {
   // checks one instance; the PostgreSQL run checks two instances sharing the database.
   const instances = testDatabaseKind === "postgres" ? 2 : 1;
   it(`keeps ten different queries from ${instances} instance(s) at least 3 s apart`, async () => {
-    const second = instances === 2 ? await startTestServer({ sandboxUrl: sandbox.url, database: server.database }) : server;
+    const second = instances === 2 ? await startTestServer({ sandboxUrl: env.sandbox.url, database: env.server.database }) : env.server;
     try {
       const queries = Array.from({ length: 10 }, (_, i) => `q=ti:burst${i}`);
-      const answers = await Promise.all(queries.map((query, i) => search(query, i % 2 === 0 ? server.url : second.url)));
+      const answers = await Promise.all(queries.map((query, i) => search(query, i % 2 === 0 ? env.server.url : second.url)));
       expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
       const times = (await arxivRequests()).map((request) => request.ms).sort((a, b) => a - b);
       expect(times).toHaveLength(10);
       for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2990);
     } finally {
-      if (second !== server) await second.close();
+      if (second !== env.server) await second.close();
     }
   }, 90_000);
 });
