@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paperSchema } from "@/shared/paper";
+import { paperSchema, type Paper } from "@/shared/paper";
+import { arxivEntryToPaper, parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";
 import { startTestServer } from "@/test/test-server";
 import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
@@ -36,6 +37,19 @@ describe(`GET /api/search on arXiv (${testDatabaseKind})`, () => {
     }
     const [request] = await arxivRequests();
     expect(request?.headers?.["user-agent"]).toMatch(/^Quire\/.*mailto:tests@quire\.invalid/);
+  }, 30_000);
+
+  it("keeps every character beyond ASCII in titles, abstracts and names, as the Atom feed has them", async () => {
+    const response = await search("source=arxiv&q=cat:cs.LG&size=100");
+    expect(response.status).toBe(200);
+    const { papers } = (await response.json()) as { papers: Paper[] };
+    // The same feed read as text, the plain way, straight from the sandbox.
+    const [request] = await arxivRequests();
+    const atom = await (await fetch(`${env.sandbox.url}${request!.path}`)).text();
+    const expected = parseArxivAtom(atom).entries.map(arxivEntryToPaper);
+    expect(JSON.stringify(papers)).toMatch(/[^\x00-\xff]/);
+    expect(JSON.stringify(papers)).toMatch(/[\x80-\xff]/);
+    expect(papers).toEqual(JSON.parse(JSON.stringify(expected)));
   }, 30_000);
 
   it("serves a repeated query from the cache without a second upstream call", async () => {

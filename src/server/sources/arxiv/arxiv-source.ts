@@ -21,10 +21,19 @@ export type ArxivQueryParams = {
   freshMs?: number;
 };
 
+/**
+ * The answer's UTF-8 bytes one per character, for the parse's `utf8Bytes` mode: the strings it
+ * cuts stay one byte per character unless they hold a character above U+00FF (scanXml).
+ */
+function bytesAsLatin1(response: UpstreamResponse): string {
+  const bytes = response.bytes ?? Buffer.from(response.body, "utf8");
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+}
+
 /** The arXiv API through the shared upstream client. */
 export function createArxivSource(options: { client: UpstreamClient; apiUrl: string }) {
   const { client, apiUrl } = options;
-  const parseFeed = parseOnce((response) => parseArxivAtom(response.body));
+  const parseFeed = parseOnce((response) => parseArxivAtom(bytesAsLatin1(response), { utf8Bytes: true }));
   const toResult = parseOnce((response) => {
     const feed = parseFeed(response);
     return { total: feed.totalResults, papers: feed.entries.map(arxivEntryToPaper) };

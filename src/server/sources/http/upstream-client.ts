@@ -9,7 +9,13 @@ export type UpstreamResponse = {
   status: number;
   statusText: string;
   contentType: string | null;
-  body: string;
+  /** The body as text (UTF-8). */
+  readonly body: string;
+  /**
+   * The body's bytes as the upstream sent them, for answers from the network and this
+   * process's memory; absent for answers read back from Postgres.
+   */
+  readonly bytes?: Uint8Array;
   /** Where the answer came from: the network, a fresh cache entry, or a stale one served because the upstream failed. */
   origin: "network" | "cache" | "stale-cache";
 };
@@ -41,6 +47,22 @@ export type UpstreamClientOptions = {
   /** Bytes of answers kept in this process's memory in front of the Postgres cache (default 32 MB; 0 disables). */
   memoryCacheBytes?: number;
 };
+
+const utf8 = new TextDecoder();
+
+/**
+ * An answer whose text is decoded from its bytes only when first read: the arXiv parse reads
+ * the bytes, and the background cache write reads the text after the answer has gone out.
+ */
+function answerWithBytes(fields: Omit<UpstreamResponse, "body" | "bytes">, body: { bytes: Uint8Array; text?: string }): UpstreamResponse {
+  return {
+    ...fields,
+    bytes: body.bytes,
+    get body() {
+      return (body.text ??= utf8.decode(body.bytes));
+    },
+  };
+}
 
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** Redirects followed per request, all within the requested host. */
@@ -92,7 +114,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * redirect to another host is refused, never followed, so no upstream can point the server
    * at an address of its choosing (server-side request forgery).
    */
-  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: string; error?: unknown; refused?: UpstreamError }> {
+  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
     const release = await limiter.acquire();
     try {
       const signal = AbortSignal.timeout(timeoutMs);
@@ -101,7 +123,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       for (let hop = 0; ; hop++) {
         const response = await doFetch(target, { headers: { "User-Agent": userAgent, Accept: accept }, signal, redirect: "manual" });
         const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
-        if (!location) return { response, body: await response.text() };
+        if (!location) return { response, body: { bytes: new Uint8Array(await response.arrayBuffer()) } };
         await response.body?.cancel().catch(() => undefined);
         const next = new URL(location, target);
         if (next.origin !== origin) {
@@ -128,13 +150,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       if (response && body !== undefined) {
         if (!RETRYABLE.has(response.status)) {
           logger.debug({ source, status: response.status, ms, attempt }, "upstream answered");
-          return {
-            status: response.status,
-            statusText: response.statusText || reasonPhrase(response.status),
-            contentType: response.headers.get("content-type"),
+          return answerWithBytes(
+            {
+              status: response.status,
+              statusText: response.statusText || reasonPhrase(response.status),
+              contentType: response.headers.get("content-type"),
+              origin: "network",
+            },
             body,
-            origin: "network",
-          };
+          );
         }
         lastFailure = new UpstreamError(
           source,
@@ -186,7 +210,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     try {
       const response = await fetchWithRetries(url, request.accept ?? "*/*");
       if (cache && freshMs > 0 && response.status === 200) {
-        memory.set(key, { ...response, origin: "cache" }, Date.now() + freshMs);
+        memory.set(key, sameAnswerFrom(response, "cache"), Date.now() + freshMs);
         // Stored in the background, after this answer has gone out (PGlite works on this
         // thread): the caller has its answer, and a failed write only costs a later miss.
         const write = nextTurn()
@@ -230,6 +254,19 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
+
+/** The same answer under another origin, sharing its bytes and (once decoded) its text. */
+function sameAnswerFrom(response: UpstreamResponse, origin: UpstreamResponse["origin"]): UpstreamResponse {
+  const fields = { status: response.status, statusText: response.statusText, contentType: response.contentType, origin };
+  if (!response.bytes) return { ...fields, body: response.body };
+  return {
+    ...fields,
+    bytes: response.bytes,
+    get body() {
+      return response.body;
+    },
+  };
+}
 
 /**
  * Wraps a parser so an answer object is parsed once: answers served from the memory cache are
@@ -281,7 +318,8 @@ function createMemoryCache(maxBytes: number) {
       return entry.answer;
     },
     set(key: string, answer: UpstreamResponse, until: number): void {
-      const size = answer.body.length * 2;
+      // Bytes, and the text once something has read it (two bytes a character, at most).
+      const size = answer.bytes ? answer.bytes.byteLength * 3 : answer.body.length * 2;
       if (maxBytes <= 0 || size > maxBytes / 4) return;
       drop(key);
       entries.set(key, { answer, until, bytes: size });

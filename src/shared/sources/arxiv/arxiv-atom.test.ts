@@ -28,11 +28,15 @@ describe("parseArxivAtom on every recorded response", () => {
     for (const { name, status, body: xml } of recorded(folder)) {
       it(`${folder}/${name}`, () => {
         const isError = name.includes("error") || status === 400;
+        const utf8Bytes = Buffer.from(xml, "utf8").toString("latin1");
         if (isError) {
           expect(() => parseArxivAtom(xml)).toThrow(ArxivFeedError);
+          expect(() => parseArxivAtom(utf8Bytes, { utf8Bytes: true })).toThrow(ArxivFeedError);
           return;
         }
         const feed = parseArxivAtom(xml);
+        // The server parses the body's bytes (arxiv-source.ts); the result must be the same.
+        expect(parseArxivAtom(utf8Bytes, { utf8Bytes: true })).toEqual(feed);
         expect(feed.entries.length).toBeLessThanOrEqual(feed.itemsPerPage || feed.entries.length);
         expect(feed.totalResults).toBeGreaterThanOrEqual(feed.entries.length);
         for (const entry of feed.entries) {

@@ -1,6 +1,6 @@
 import { parseArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type Paper } from "@/shared/paper";
-import { scanXml } from "./xml-scan";
+import { scanXml, type ScanOptions } from "./xml-scan";
 
 /** One `<entry>` of an arXiv Atom feed, with whitespace normalised. */
 export type ArxivEntry = {
@@ -85,7 +85,7 @@ type RawEntry = {
  * feeds and ArxivMalformedError for anything that is not a whole Atom feed. Read with a strict
  * XML scanner (xml-scan.ts): no document tree, and truncated or ill-formed bodies are refused.
  */
-export function parseArxivAtom(xml: string): ArxivFeed {
+export function parseArxivAtom(xml: string, options: ScanOptions = {}): ArxivFeed {
   const stack: string[] = [];
   const entries: RawEntry[] = [];
   const feed = { totalResults: "", startIndex: "", itemsPerPage: "" };
@@ -165,7 +165,7 @@ export function parseArxivAtom(xml: string): ArxivFeed {
         text += value;
       },
       close,
-    });
+    }, options);
   } catch (error) {
     throw new ArxivMalformedError(`arXiv sent a response that is not valid XML: ${(error as Error).message}`);
   }

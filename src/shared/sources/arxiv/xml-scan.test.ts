@@ -1,16 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { scanXml, XmlSyntaxError } from "./xml-scan";
+import { scanXml, XmlSyntaxError, type ScanOptions } from "./xml-scan";
 
 /** The events as a flat list: ["<a href=x>", "text", "</a>"]. */
-function events(xml: string): string[] {
+function events(xml: string, options: ScanOptions = {}): string[] {
   const out: string[] = [];
-  scanXml(xml, {
-    open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join("")}>`),
-    text: (value) => out.push(value),
-    close: (name) => out.push(`</${name}>`),
-  });
+  scanXml(
+    xml,
+    {
+      open: (name, attributes) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join("")}>`),
+      text: (value) => out.push(value),
+      close: (name) => out.push(`</${name}>`),
+    },
+    options,
+  );
   return out;
 }
+
+/** A document's UTF-8 bytes, one per character, as the utf8Bytes mode takes them. */
+const asUtf8Bytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
 
 describe("scanXml", () => {
   it("reports start tags with attributes, text and end tags in order", () => {
@@ -62,6 +69,28 @@ describe("scanXml", () => {
   ])("refuses %s", (_label, xml, message) => {
     expect(() => events(xml)).toThrow(XmlSyntaxError);
     expect(() => events(xml)).toThrow(message);
+  });
+
+  describe("on UTF-8 bytes (utf8Bytes)", () => {
+    const document = `\uFEFF<?xml version="1.0"?><feed t="Gödel — 𝔸"><name>Zoë Müller</name><x>plain</x><s>α &amp; β<![CDATA[ ∑ <i>é</i> ]]>&#x1F600;</s><e/>naïve<!-- ü --></feed>`;
+
+    it("gives the same events as the decoded text, in text, attributes and CDATA", () => {
+      expect(events(asUtf8Bytes(document), { utf8Bytes: true })).toEqual(events(document));
+      expect(events(document)).toContain("Zoë Müller");
+    });
+
+    it("keeps ASCII values as they are and decodes only those with other bytes", () => {
+      const seen = events(asUtf8Bytes(`<a><b>one</b><c>ça</c><d>two</d><e>€</e></a>`), { utf8Bytes: true });
+      expect(seen).toEqual(["<a>", "<b>", "one", "</b>", "<c>", "ça", "</c>", "<d>", "two", "</d>", "<e>", "€", "</e>", "</a>"]);
+    });
+
+    it("turns bytes that are not UTF-8 into U+FFFD, as a UTF-8 read of the body does", () => {
+      expect(events("<a>b\u00ffc</a>", { utf8Bytes: true })).toEqual(["<a>", "b\uFFFDc", "</a>"]);
+    });
+
+    it("still refuses what is not well-formed", () => {
+      expect(() => events(asUtf8Bytes("<a>é</b>"), { utf8Bytes: true })).toThrow(/<\/b> where <\/a> was expected/);
+    });
   });
 
   it("gives attribute names no prototype tricks", () => {

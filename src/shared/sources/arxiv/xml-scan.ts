@@ -6,6 +6,18 @@ export class XmlSyntaxError extends Error {
   }
 }
 
+export type ScanOptions = {
+  /**
+   * The document is UTF-8 bytes given one byte per character (as Node's "latin1" decoding
+   * gives them). Markup is ASCII either way; text and attribute values are decoded from UTF-8
+   * one by one, and only when they hold a byte above 0x7F. The ASCII values, nearly all of an
+   * arXiv feed, then stay one-byte strings: decoded as a whole, one character above U+00FF
+   * anywhere in the body makes every string cut from it two bytes per character, and
+   * everything made from them (the JSON answer above all) twice as costly to build and send.
+   */
+  utf8Bytes?: boolean;
+};
+
 export type XmlHandlers = {
   open(name: string, attributes: Record<string, string>): void;
   text(value: string): void;
@@ -19,7 +31,17 @@ const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0
 const isNameStart = (code: number) =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0;
 
-function decode(raw: string, offset: number): string {
+const utf8 = new TextDecoder();
+
+/** UTF-8 bytes held one per character, as text; bad sequences become U+FFFD, as a UTF-8 read of the body would. */
+function fromUtf8Bytes(bytes: string): string {
+  const array = new Uint8Array(bytes.length);
+  for (let index = 0; index < bytes.length; index++) array[index] = bytes.charCodeAt(index);
+  return utf8.decode(array);
+}
+
+function decode(value: string, offset: number, fromUtf8: boolean): string {
+  const raw = fromUtf8 ? fromUtf8Bytes(value) : value;
   if (!raw.includes("&")) return raw;
   return raw.replace(ENTITY, (match, entity: string | undefined) => {
     if (entity === undefined) throw new XmlSyntaxError("a bare & outside an entity reference", offset);
@@ -43,10 +65,23 @@ function decode(raw: string, offset: number): string {
  * DOCTYPE, so no entity expansion ever happens. Comments and processing instructions are
  * skipped. Works with indexOf over the string, several times faster than a general SAX parser.
  */
-export function scanXml(xml: string, handlers: XmlHandlers): void {
+export function scanXml(xml: string, handlers: XmlHandlers, options: ScanOptions = {}): void {
   const length = xml.length;
   const stack: string[] = [];
-  let position = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const utf8Bytes = options.utf8Bytes === true;
+  // Where the next byte above 0x7F is, found by one forward search that only moves on once
+  // passed: a value needs UTF-8 decoding exactly when it lies across one.
+  const highByte = /[^\x00-\x7f]/g;
+  let nextHigh = -1;
+  const needsUtf8 = (start: number, end: number): boolean => {
+    if (!utf8Bytes) return false;
+    if (nextHigh < start) {
+      highByte.lastIndex = start;
+      nextHigh = highByte.exec(xml)?.index ?? Number.POSITIVE_INFINITY;
+    }
+    return nextHigh < end;
+  };
+  let position = utf8Bytes ? (xml.startsWith("\u00ef\u00bb\u00bf") ? 3 : 0) : xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   let sawRoot = false;
 
   const fail = (message: string, at = position): never => {
@@ -58,7 +93,7 @@ export function scanXml(xml: string, handlers: XmlHandlers): void {
     const textEnd = lt === -1 ? length : lt;
     if (textEnd > position) {
       const raw = xml.slice(position, textEnd);
-      if (stack.length > 0) handlers.text(decode(raw, position));
+      if (stack.length > 0) handlers.text(decode(raw, position, needsUtf8(position, textEnd)));
       else if (raw.trim() !== "") fail("text outside the root element");
     }
     if (lt === -1) break;
@@ -74,7 +109,8 @@ export function scanXml(xml: string, handlers: XmlHandlers): void {
         if (stack.length === 0) fail("CDATA outside the root element");
         const end = xml.indexOf("]]>", position + 9);
         if (end === -1) fail("a CDATA section is not closed");
-        handlers.text(xml.slice(position + 9, end));
+        const cdata = xml.slice(position + 9, end);
+        handlers.text(needsUtf8(position + 9, end) ? fromUtf8Bytes(cdata) : cdata);
         position = end + 3;
       } else {
         fail(xml.startsWith("<!DOCTYPE", position) ? "a DOCTYPE is not accepted" : "markup that is not XML");
@@ -151,7 +187,7 @@ export function scanXml(xml: string, handlers: XmlHandlers): void {
       const raw = xml.slice(cursor + 1, valueEnd);
       if (raw.includes("<")) fail(`a < inside attribute ${attributeName} of <${name}>`, cursor);
       if (Object.hasOwn(attributes, attributeName)) fail(`attribute ${attributeName} repeated in <${name}>`, cursor);
-      attributes[attributeName] = decode(raw, cursor);
+      attributes[attributeName] = decode(raw, cursor, needsUtf8(cursor + 1, valueEnd));
       cursor = valueEnd + 1;
     }
     sawRoot = true;
