@@ -68,6 +68,16 @@ describe("parseArxivAtom details", () => {
     });
     expect(entry?.authors[0]).toEqual({ name: "Andrew Gould", affiliations: ["Ohio State"] });
     expect(entry?.summary).toContain("V_max<17.5");
+    expect(arxivEntryToPaper(entry!).authorDetails?.[0]).toEqual({ name: "Andrew Gould", affiliation: ["Ohio State"] });
+  });
+
+  it("gives authorDetails only when some author has an affiliation: names alone are in authors", () => {
+    const [, xml] = xmlFiles("legacy").find(([name]) => name.startsWith("id_list_1111.2011v2"))!;
+    const [entry] = parseArxivAtom(xml).entries;
+    expect(entry!.authors.every((author) => author.affiliations.length === 0)).toBe(true);
+    const paper = arxivEntryToPaper(entry!);
+    expect(paper.authors.length).toBeGreaterThan(0);
+    expect(paper).not.toHaveProperty("authorDetails");
   });
 
   it("reads the DOI of the legacy serialisation and keeps the primary category first", () => {
