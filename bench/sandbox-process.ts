@@ -1,4 +1,9 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+// @ts-expect-error: the npm scripts' helpers are plain JavaScript, without types.
+import { buildIfNeeded, freePort, root, sandboxUpstreamEnv, serverNodeArgs, waitForUrl } from "../scripts/lib.mjs";
 
 export type ChildServer = { url: string; close(): Promise<void> };
 
@@ -45,10 +50,45 @@ export function startSandboxProcess(): Promise<ChildServer> {
 }
 
 /**
- * Quire's server in its own process over a fresh embedded database, wired to the sandbox, as
- * a running server is: the bench's client work (sending, reading and timing requests) then
- * takes none of the server's time.
+ * Quire's server as `npm start` runs it (the built bundle, the same Node flags, the production
+ * environment), in its own process over a fresh embedded database and wired to the sandbox as
+ * `npm run demo` wires it: the figures are those of the server users get, and the bench's
+ * client work (sending, reading and timing requests) takes none of its time.
  */
-export function startAppProcess(options: { sandboxUrl: string; webDistDir: string }): Promise<ChildServer> {
-  return startServerProcess("bench/app-process-main.ts", [options.sandboxUrl, options.webDistDir]);
+export async function startProductionServer(options: { sandboxUrl: string }): Promise<ChildServer> {
+  buildIfNeeded({ quiet: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-bench-"));
+  const child = spawn(process.execPath, serverNodeArgs, {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CONTACT_EMAIL: "bench@quire.invalid",
+      LOG_LEVEL: "warn",
+      ...sandboxUpstreamEnv(options.sandboxUrl),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitForUrl(`${url}/api/health`, 120_000),
+    exited.then(() => {
+      throw new Error(`the server exited with ${child.exitCode} before it answered`);
+    }),
+  ]);
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

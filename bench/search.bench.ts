@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { percentile, round, throughput, type Figure } from "./figures";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
-import { startAppProcess, startSandboxProcess } from "./sandbox-process";
+import { startProductionServer, startSandboxProcess } from "./sandbox-process";
 
 const ARXIV_GAP_MS = 3500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,8 +26,8 @@ async function timed(url: string, viaFetch: typeof fetch = fetch): Promise<numbe
 export async function searchSuite(): Promise<Figure[]> {
   const sandbox = await startSandboxProcess();
   const distDir = path.join(process.cwd(), "dist", "web");
-  // The app in its own process, as a running server is (sandbox-process.ts).
-  const server = await startAppProcess({ sandboxUrl: sandbox.url, webDistDir: distDir });
+  // The built server in its own process, as `npm start` runs it (sandbox-process.ts).
+  const server = await startProductionServer({ sandboxUrl: sandbox.url });
   const figures: Figure[] = [];
   const suite = "search";
   const requestsSince = async (since: number) =>

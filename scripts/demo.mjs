@@ -14,7 +14,7 @@ import {
   SANDBOX_GOOGLE_CLIENT_ID,
   SANDBOX_GOOGLE_CLIENT_SECRET,
 } from "../sandbox/oauth/clients.ts";
-import { buildIfNeeded, freePort, serverBundle, startChild, waitForUrl } from "./lib.mjs";
+import { buildIfNeeded, freePort, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForUrl } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +50,7 @@ const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) } });
 await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
 
-const app = startChild(process.execPath, ["--enable-source-maps", serverBundle], {
+const app = startChild(process.execPath, serverNodeArgs, {
   env: {
     // React's production build for the pages the server draws, as under npm start.
     NODE_ENV: "production",
@@ -60,11 +60,7 @@ const app = startChild(process.execPath, ["--enable-source-maps", serverBundle],
     DATABASE_URL: "",
     // The end-to-end tests browse 127.0.0.1 and say so; sign-in cookies and origin checks need the same host.
     PUBLIC_URL: process.env.DEMO_PUBLIC_URL || `http://localhost:${port}`,
-    ARXIV_API_URL: `${sandboxUrl}/arxiv/api/query`,
-    ARXIV_PDF_URL: `${sandboxUrl}/arxiv/pdf`,
-    OPENALEX_API_URL: `${sandboxUrl}/openalex`,
-    CROSSREF_API_URL: `${sandboxUrl}/crossref`,
-    ZOTERO_API_URL: `${sandboxUrl}/zotero`,
+    ...sandboxUpstreamEnv(sandboxUrl),
     SMTP_URL: smtpUrl,
     GOOGLE_CLIENT_ID: SANDBOX_GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: SANDBOX_GOOGLE_CLIENT_SECRET,

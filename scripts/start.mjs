@@ -1,10 +1,10 @@
 // npm start: build when the sources changed since the last build, then serve.
 import { spawn } from "node:child_process";
-import { buildIfNeeded, root, serverBundle } from "./lib.mjs";
+import { buildIfNeeded, root, serverNodeArgs } from "./lib.mjs";
 
 buildIfNeeded();
 // React's production build for the pages the server draws (NODE_ENV is how React picks it).
-const server = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
+const server = spawn(process.execPath, serverNodeArgs, {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
