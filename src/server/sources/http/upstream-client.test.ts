@@ -197,6 +197,21 @@ describe("the upstream client", () => {
     expect(later).toMatchObject({ origin: "network", body: "answer 2" });
   });
 
+  it("keeps an answer's bytes, gives the same text as the upstream sent, and stores that text in the shared cache", async () => {
+    const text = "Gödel — 𝔸 and plain ASCII";
+    mswServer.use(http.get("https://upstream.test/api/query", () => HttpResponse.text(text)));
+    const cache = memoryCache();
+    const upstream = client({ cache });
+    const answer = await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 });
+    expect(Buffer.from(answer.bytes!).toString("utf8")).toBe(text);
+    expect(answer.body).toBe(text);
+    const fromMemory = await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 });
+    expect(fromMemory).toMatchObject({ origin: "cache", body: text });
+    expect(fromMemory.bytes).toBe(answer.bytes);
+    // The write to the shared cache runs a moment after the answer went out.
+    await vi.waitFor(() => expect(cache.entries.get(cacheKey(URL_UNDER_TEST))?.body).toBe(text), { timeout: 2000 });
+  });
+
   it("serves a stale cached answer when the upstream fails", async () => {
     const cache = memoryCache();
     cache.entries.set(cacheKey(URL_UNDER_TEST), { status: 200, contentType: "text/plain", body: "old", fetchedAt: new Date(0), fresh: false, freshUntil: 0 });

@@ -220,7 +220,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
             url: new URL(url).origin + new URL(url).pathname,
             status: response.status,
             contentType: response.contentType,
-            body: response.body,
+            // Decoded for the write only: the answer kept in memory holds its bytes, and the
+            // arXiv parse reads those, so its text (two bytes a character) need not stay.
+            body: response.bytes ? utf8.decode(response.bytes) : response.body,
             freshMs,
             keepMs: Math.max(freshMs, request.keepMs ?? freshMs),
           }))
@@ -318,7 +320,7 @@ function createMemoryCache(maxBytes: number) {
       return entry.answer;
     },
     set(key: string, answer: UpstreamResponse, until: number): void {
-      // Bytes, and the text once something has read it (two bytes a character, at most).
+      // Bytes, and the text if something reads it (JSON sources do; two bytes a character, at most).
       const size = answer.bytes ? answer.bytes.byteLength * 3 : answer.body.length * 2;
       if (maxBytes <= 0 || size > maxBytes / 4) return;
       drop(key);
