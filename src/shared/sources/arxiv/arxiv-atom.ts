@@ -94,7 +94,7 @@ export function parseArxivAtom(xml: string, options: ScanOptions = {}): ArxivFee
   let text = "";
   let root: string | null = null;
 
-  const open = (qualifiedName: string, attributes: Record<string, string>) => {
+  const open = (qualifiedName: string, attributes: Readonly<Record<string, string>>) => {
     const name = localName(qualifiedName);
     root ??= name;
     stack.push(name);

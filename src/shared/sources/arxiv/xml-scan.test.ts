@@ -99,4 +99,14 @@ describe("scanXml", () => {
     expect(seen[0]!.__proto__).toBe("x");
     expect(Object.keys(seen[0]!)).toEqual(["__proto__", "constructor"]);
   });
+
+  it("gives a tag without attributes an empty, frozen object, and each tag with some its own", () => {
+    const seen: Readonly<Record<string, string>>[] = [];
+    scanXml(`<a><b/><c x="1" y="2"/><d z="3"></d></a>`, { open: (_n, attributes) => seen.push(attributes), text: () => {}, close: () => {} });
+    expect(seen.map((attributes) => ({ ...attributes }))).toEqual([{}, {}, { x: "1", y: "2" }, { z: "3" }]);
+    expect(Object.isFrozen(seen[0])).toBe(true);
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[3]);
+    expect(Object.isFrozen(seen[2])).toBe(false);
+  });
 });

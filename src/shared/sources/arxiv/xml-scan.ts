@@ -19,7 +19,8 @@ export type ScanOptions = {
 };
 
 export type XmlHandlers = {
-  open(name: string, attributes: Record<string, string>): void;
+  /** `attributes` is read-only: tags without attributes share one frozen object. */
+  open(name: string, attributes: Readonly<Record<string, string>>): void;
   text(value: string): void;
   close(name: string): void;
 };
@@ -32,6 +33,8 @@ const isNameStart = (code: number) =>
   (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x3a || code >= 0xc0;
 
 const utf8 = new TextDecoder();
+/** The attributes of every tag that has none; frozen, since all such tags share it. */
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /** UTF-8 bytes held one per character, as text; bad sequences become U+FFFD, as a UTF-8 read of the body would. */
 function fromUtf8Bytes(bytes: string): string {
@@ -151,7 +154,10 @@ export function scanXml(xml: string, handlers: XmlHandlers, options: ScanOptions
     if (cursor === position + 1 || !isNameStart(xml.charCodeAt(position + 1))) fail("a tag without a valid name");
     const name = xml.slice(position + 1, cursor);
     if (stack.length === 0 && sawRoot) fail("a second root element");
-    const attributes = Object.create(null) as Record<string, string>;
+    // Most tags have no attributes: they all share one empty, frozen object, and a tag's own
+    // is made at its first attribute (on a page of arXiv results, most of what the scan
+    // allocated was these objects).
+    let attributes = NO_ATTRIBUTES as Record<string, string>;
     let selfClosing = false;
     for (;;) {
       const before = cursor;
@@ -186,7 +192,8 @@ export function scanXml(xml: string, handlers: XmlHandlers, options: ScanOptions
       if (valueEnd === -1) fail(`the body ends inside <${name}>`, cursor);
       const raw = xml.slice(cursor + 1, valueEnd);
       if (raw.includes("<")) fail(`a < inside attribute ${attributeName} of <${name}>`, cursor);
-      if (Object.hasOwn(attributes, attributeName)) fail(`attribute ${attributeName} repeated in <${name}>`, cursor);
+      if (attributes === NO_ATTRIBUTES) attributes = Object.create(null) as Record<string, string>;
+      else if (Object.hasOwn(attributes, attributeName)) fail(`attribute ${attributeName} repeated in <${name}>`, cursor);
       attributes[attributeName] = decode(raw, cursor, needsUtf8(cursor + 1, valueEnd));
       cursor = valueEnd + 1;
     }
