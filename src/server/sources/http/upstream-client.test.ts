@@ -35,6 +35,9 @@ function client(overrides: Partial<Parameters<typeof createUpstreamClient>[0]> =
     logger,
     backoffBaseMs: 5,
     timeoutMs: 500,
+    // Through the global fetch, which MSW intercepts (the default transport, undici's request
+    // API, is tested against a real server below and through the sandbox in integration tests).
+    fetch: (input, init) => fetch(input, init),
     ...overrides,
   });
 }

@@ -3,7 +3,7 @@ import type { Logger } from "@/server/logger";
 import { sleep, type RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamError } from "./upstream-error";
-import { upstreamFetch } from "./upstream-agent";
+import { transportFromFetch, upstreamRequest, type UpstreamReply } from "./upstream-agent";
 
 export type UpstreamResponse = {
   status: number;
@@ -43,6 +43,7 @@ export type UpstreamClientOptions = {
   /** First backoff step in ms (default 1000); doubles on each retry, with jitter. */
   backoffBaseMs?: number;
   maxBackoffMs?: number;
+  /** Sends the requests instead of the upstream pool (tests give the fetch their mocks intercept). */
   fetch?: typeof fetch;
   /** Bytes of answers kept in this process's memory in front of the Postgres cache (default 32 MB; 0 disables). */
   memoryCacheBytes?: number;
@@ -103,7 +104,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     backoffBaseMs = 1000,
     maxBackoffMs = 30_000,
   } = options;
-  const doFetch = options.fetch ?? upstreamFetch;
+  const send = options.fetch ? transportFromFetch(options.fetch) : upstreamRequest;
   const memory = createMemoryCache(options.memoryCacheBytes ?? 32 * 1024 * 1024);
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   /** Cache writes still under way, so a request right behind one reads what it stores. */
@@ -114,17 +115,17 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * redirect to another host is refused, never followed, so no upstream can point the server
    * at an address of its choosing (server-side request forgery).
    */
-  async function attemptOnce(url: string, accept: string): Promise<{ response?: Response; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
+  async function attemptOnce(url: string, accept: string): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
     const release = await limiter.acquire();
     try {
       const signal = AbortSignal.timeout(timeoutMs);
       const origin = new URL(url).origin;
       let target = url;
       for (let hop = 0; ; hop++) {
-        const response = await doFetch(target, { headers: { "User-Agent": userAgent, Accept: accept }, signal, redirect: "manual" });
-        const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
-        if (!location) return { response, body: { bytes: new Uint8Array(await response.arrayBuffer()) } };
-        await response.body?.cancel().catch(() => undefined);
+        const response = await send(target, { headers: { "user-agent": userAgent, accept }, signal });
+        const location = response.status >= 300 && response.status < 400 ? response.header("location") : null;
+        if (!location) return { response, body: { bytes: await response.bytes() } };
+        await response.discard().catch(() => undefined);
         const next = new URL(location, target);
         if (next.origin !== origin) {
           logger.warn({ source, location: next.origin }, "upstream redirected to another host; refused");
@@ -154,7 +155,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
             {
               status: response.status,
               statusText: response.statusText || reasonPhrase(response.status),
-              contentType: response.headers.get("content-type"),
+              contentType: response.header("content-type"),
               origin: "network",
             },
             body,
@@ -166,7 +167,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           response.statusText || reasonPhrase(response.status),
           `${source} answered ${response.status}`,
         );
-        const hinted = parseRetryAfter(response.headers.get("retry-after")) ?? parseRetryAfter(response.headers.get("backoff"));
+        const hinted = parseRetryAfter(response.header("retry-after")) ?? parseRetryAfter(response.header("backoff"));
         logger.warn({ source, status: response.status, ms, attempt, retryAfterMs: hinted }, "upstream failed");
         if (attempt < maxAttempts) await sleep(Math.max(hinted ?? 0, backoff(attempt)));
       } else {
