@@ -69,15 +69,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use("*", requestContext(logger));
   app.use("*", securityHeaders);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw errors.payloadTooLarge(config.BODY_LIMIT_BYTES);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw errors.payloadTooLarge(config.BODY_LIMIT_BYTES);
+    },
+  });
+  // Only where a body can come: reading `body` makes the Node adapter build a whole WHATWG
+  // Request (headers, abort controller, stream) even for a GET, the most common API call.
+  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 
   const currentUserId = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
 
