@@ -25,4 +25,14 @@ describe("searchResponseBody", () => {
     expect(JSON.parse(second)).toEqual({ ...JSON.parse(first), total: 11, page: 1, size: 50 });
     expect(JSON.parse(searchResponseJson({ papers: [...papers], total: 1, page: 0, size: 20 })).papers[0].title).toBe("Changed");
   });
+
+  it("gives the same search of the same array the answer it made before, and a different one its own", () => {
+    const papers = [paper("1", "One")];
+    const first = searchResponseBody({ papers, total: 10, page: 0, size: 20 });
+    expect(searchResponseBody({ papers, total: 10, page: 0, size: 20 })).toBe(first);
+    const other = searchResponseBody({ papers, total: 10, page: 1, size: 20 });
+    expect(other).not.toBe(first);
+    expect(JSON.parse(Buffer.from(other).toString("utf8"))).toMatchObject({ total: 10, page: 1, size: 20 });
+    expect(JSON.parse(Buffer.from(first).toString("utf8"))).toMatchObject({ total: 10, page: 0, size: 20 });
+  });
 });

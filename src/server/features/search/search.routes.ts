@@ -85,23 +85,25 @@ function relayJson(c: Context, response: UpstreamResponse) {
   return c.body(response.body, status, { "Content-Type": "application/json; charset=utf-8" });
 }
 
-/** The JSON of each page of papers the sources answered with, as UTF-8, by array. */
-const papersJson = new WeakMap<readonly Paper[], Buffer>();
+/** The last whole answer made for each page of papers the sources answered with, as UTF-8, by array. */
+const answers = new WeakMap<readonly Paper[], { papers: Buffer; total: number; page: number; size: number; body: Uint8Array<ArrayBuffer> }>();
 
 /**
  * A search answer as UTF-8 JSON. A cached upstream answer gives the same, read-only papers array
  * each time (parseOnce in upstream-client.ts), so a repeated search reuses that array's encoded
  * JSON instead of serialising and encoding 50 papers again (over a millisecond for a page of
- * arXiv results).
+ * arXiv results), and its whole answer when total, page and size are the same too, as they are
+ * for the same search: a cached search then allocates nothing for its 100 KB answer, which at
+ * thousands of searches a second would otherwise keep the garbage collector busy.
  */
 export function searchResponseBody(response: SearchResponse): Uint8Array<ArrayBuffer> {
-  let papers = papersJson.get(response.papers);
-  if (papers === undefined) {
-    papers = papersAsJson(response.papers);
-    papersJson.set(response.papers, papers);
-  }
+  const known = answers.get(response.papers);
+  if (known && known.total === response.total && known.page === response.page && known.size === response.size) return known.body;
+  const papers = known?.papers ?? papersAsJson(response.papers);
   const rest = `,"total":${JSON.stringify(response.total)},"page":${JSON.stringify(response.page)},"size":${JSON.stringify(response.size)}}`;
-  return Buffer.concat([SEARCH_BODY_START, papers, Buffer.from(rest)]) as Uint8Array<ArrayBuffer>;
+  const body = Buffer.concat([SEARCH_BODY_START, papers, Buffer.from(rest)]) as Uint8Array<ArrayBuffer>;
+  answers.set(response.papers, { papers, total: response.total, page: response.page, size: response.size, body });
+  return body;
 }
 const SEARCH_BODY_START = Buffer.from('{"papers":');
 
