@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { Agent } from "undici";
 import { percentile, round, throughput, type Figure } from "./figures";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
 import { startProductionServer, startSandboxProcess } from "./sandbox-process";
@@ -125,19 +126,44 @@ export async function searchSuite(): Promise<Figure[]> {
       ratio: round(percentile(warm, 50) / percentile(cold, 50), 3),
     });
 
-    // 3. Throughput of cached search at 32 connections against a trivial route on the same server.
-    const trivial = await throughput(() => fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer()), 32, 4000);
-    const searchRps = await throughput(() => fetch(cachedUrl).then((r) => r.arrayBuffer()), 32, 4000);
+    // 3. Throughput of cached search at 32 connections against a trivial route on the same server
+    // (/api/health, which pings the database). The load comes from undici's request API over a
+    // pool of 32 connections: WHATWG fetch spends more CPU reading a 100 KB search answer than
+    // the server spends sending it, so with fetch this process, on the same two cores, is what
+    // saturates first. The figure as a fetch client sees it is reported beside it.
+    const loadPool = new Agent({ connections: 32, pipelining: 1 });
+    const load = (url: string) => async () => {
+      const answer = await loadPool.request({ origin: server.url, path: url.slice(server.url.length), method: "GET" });
+      await answer.body.arrayBuffer();
+      if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+    };
+    try {
+      const trivial = await throughput(load(`${server.url}/api/health`), 32, 4000);
+      const searchRps = await throughput(load(cachedUrl), 32, 4000);
+      figures.push({
+        suite,
+        name: "cached search throughput, 32 connections",
+        value: round(searchRps, 0),
+        unit: "req/s",
+        baseline: "GET /api/health",
+        baselineValue: round(trivial, 0),
+        ratio: round(searchRps / trivial),
+        goal: "≥ 0.5",
+        met: searchRps / trivial >= 0.5,
+      });
+    } finally {
+      await loadPool.close();
+    }
+    const trivialViaFetch = await throughput(() => fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer()), 32, 4000);
+    const searchViaFetch = await throughput(() => fetch(cachedUrl).then((r) => r.arrayBuffer()), 32, 4000);
     figures.push({
       suite,
-      name: "cached search throughput, 32 connections",
-      value: round(searchRps, 0),
+      name: "... the same with the load sent by fetch() (this process's reading of the answers then limits it)",
+      value: round(searchViaFetch, 0),
       unit: "req/s",
       baseline: "GET /api/health",
-      baselineValue: round(trivial, 0),
-      ratio: round(searchRps / trivial),
-      goal: "≥ 0.5",
-      met: searchRps / trivial >= 0.5,
+      baselineValue: round(trivialViaFetch, 0),
+      ratio: round(searchViaFetch / trivialViaFetch),
     });
 
     // 4 and 5 need the built SPA and Chromium.
