@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamRequest } from "./upstream-agent";
 
@@ -12,7 +13,13 @@ const seen: { url?: string; headers: Record<string, string | string[] | undefine
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push({ url: request.url, headers: request.headers });
-    if (request.url?.startsWith("/moved")) {
+    const coded = /^\/coded\/(gzip|br|deflate)$/.exec(request.url ?? "");
+    if (coded) {
+      const body = Buffer.from("<feed>ü ∑</feed>".repeat(100));
+      const coding = coded[1]!;
+      const compressed = coding === "gzip" ? gzipSync(body) : coding === "br" ? brotliCompressSync(body) : deflateSync(body);
+      response.writeHead(200, { "Content-Encoding": coding, "Content-Type": "application/atom+xml" }).end(compressed);
+    } else if (request.url?.startsWith("/moved")) {
       response.writeHead(301, { Location: "/here" }).end("moved");
     } else if (request.url?.startsWith("/slow")) {
       setTimeout(() => response.end("late"), 2000);
@@ -61,5 +68,11 @@ describe("the upstream transport", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await expect(upstreamRequest(`http://127.0.0.1:${port}/`, { headers: {}, signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+  });
+
+  it.each(["gzip", "br", "deflate"])("asks for compressed answers and decodes a %s one", async (coding) => {
+    const reply = await upstreamRequest(`${base}/coded/${coding}`, { headers: {}, signal: AbortSignal.timeout(5000) });
+    expect(String(seen.at(-1)?.headers["accept-encoding"])).toContain(coding);
+    expect(Buffer.from(await reply.bytes()).toString("utf8")).toBe("<feed>ü ∑</feed>".repeat(100));
   });
 });
