@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { hasSearchCriteria, parseSort } from "@/shared/search-options";
 import type { SearchResponse } from "@/shared/search-params";
@@ -27,19 +27,31 @@ export function toHistoryParams(state: SearchState): SearchHistoryParams {
 
 /**
  * Saves each search that answered into the search history, after the store's debounce
- * (0.5 s on the device), so paging quickly through results does not write every page.
+ * (0.5 s on the device), so paging quickly through results does not write every page. A
+ * save still waiting when the page goes away (Read clicked the moment results showed) is
+ * made at once, not dropped: only a newer search on the same page replaces it.
  */
 export function useRecordSearchHistory(state: SearchState, results: UseQueryResult<SearchResponse>): void {
   const { searchHistory } = useUserStores();
   const answered = results.isSuccess && !results.isPlaceholderData ? results.data : undefined;
   const criteria = hasSearchCriteria(state);
   const params = JSON.stringify(toHistoryParams(state));
+  const pendingSave = useRef<(() => void) | null>(null);
+
+  // Declared first, so on unmount its cleanup runs before the one below clears the timer.
+  useEffect(() => () => pendingSave.current?.(), []);
 
   useEffect(() => {
     if (!answered || !criteria) return;
-    const timer = window.setTimeout(() => {
+    const save = () => {
+      pendingSave.current = null;
       void searchHistory.save(JSON.parse(params) as SearchHistoryParams, answered.total).catch(() => undefined);
-    }, searchHistory.limits.saveDebounceMs);
-    return () => window.clearTimeout(timer);
+    };
+    pendingSave.current = save;
+    const timer = window.setTimeout(save, searchHistory.limits.saveDebounceMs);
+    return () => {
+      window.clearTimeout(timer);
+      if (pendingSave.current === save) pendingSave.current = null;
+    };
   }, [answered, criteria, params, searchHistory]);
 }
