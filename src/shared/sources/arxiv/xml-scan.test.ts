@@ -100,6 +100,16 @@ describe("scanXml", () => {
     expect(Object.keys(seen[0]!)).toEqual(["__proto__", "constructor"]);
   });
 
+  it("gives attributes nothing inherited: a name the tag does not have reads as undefined", () => {
+    const seen: Readonly<Record<string, string>>[] = [];
+    scanXml(`<a><b x="1"/><c/></a>`, { open: (_n, attributes) => seen.push(attributes), text: () => {}, close: () => {} });
+    for (const attributes of seen) {
+      expect(attributes.toString).toBeUndefined();
+      expect(attributes.hasOwnProperty).toBeUndefined();
+      expect("valueOf" in attributes).toBe(false);
+    }
+  });
+
   it("gives a tag without attributes an empty, frozen object, and each tag with some its own", () => {
     const seen: Readonly<Record<string, string>>[] = [];
     scanXml(`<a><b/><c x="1" y="2"/><d z="3"></d></a>`, { open: (_n, attributes) => seen.push(attributes), text: () => {}, close: () => {} });
