@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mswServer } from "@/test/unit-setup";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore } from "./rate-limit";
 import type { CachedResponse, ResponseCache } from "./response-cache";
-import { cacheKey, createUpstreamClient, parseRetryAfter, politeUserAgent } from "./upstream-client";
+import { cacheKey, createUpstreamClient, parseOnce, parseRetryAfter, politeUserAgent } from "./upstream-client";
 import { UpstreamError } from "./upstream-error";
 
 const URL_UNDER_TEST = "https://upstream.test/api/query?q=x";
@@ -213,6 +213,23 @@ describe("the upstream client", () => {
     expect(fromMemory.bytes).toBe(answer.bytes);
     // The write to the shared cache runs a moment after the answer went out.
     await vi.waitFor(() => expect(cache.entries.get(cacheKey(URL_UNDER_TEST))?.body).toBe(text), { timeout: 2000 });
+  });
+
+  it("parses an answer once: its copy in the memory cache reuses the parse made when it arrived", async () => {
+    let calls = 0;
+    mswServer.use(http.get("https://upstream.test/api/query", () => HttpResponse.text(`answer ${++calls}`)));
+    const upstream = client({ cache: memoryCache() });
+    const parsed: string[] = [];
+    const parseBody = parseOnce((response) => (parsed.push(response.body), { text: response.body }));
+    const first = parseBody(await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 }));
+    const fromMemory = await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 });
+    expect(fromMemory.origin).toBe("cache");
+    expect(parseBody(fromMemory)).toBe(first);
+    expect(parseBody(await upstream.get(URL_UNDER_TEST, { freshMs: 60_000 }))).toBe(first);
+    expect(parsed).toEqual(["answer 1"]);
+    // Another answer, with its own bytes, is parsed on its own.
+    expect(parseBody(await upstream.get(URL_UNDER_TEST))).toEqual({ text: "answer 2" });
+    expect(parsed).toEqual(["answer 1", "answer 2"]);
   });
 
   it("serves a stale cached answer when the upstream fails", async () => {

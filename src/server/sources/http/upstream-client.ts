@@ -272,16 +272,19 @@ function sameAnswerFrom(response: UpstreamResponse, origin: UpstreamResponse["or
 }
 
 /**
- * Wraps a parser so an answer object is parsed once: answers served from the memory cache are
- * the same object each time, so a cached search skips the Atom or JSON parse. The result is
- * shared between callers and must be treated as read-only.
+ * Wraps a parser so an answer is parsed once: answers served from the memory cache are the
+ * same object each time, so a cached search skips the Atom or JSON parse. An answer from the
+ * network is known by its bytes, which its copy in the memory cache shares (sameAnswerFrom), so
+ * the first cached hit reuses the parse made when it arrived. The result is shared between
+ * callers and must be treated as read-only.
  */
 export function parseOnce<T>(parse: (response: UpstreamResponse) => T): (response: UpstreamResponse) => T {
-  const parsed = new WeakMap<UpstreamResponse, T>();
+  const parsed = new WeakMap<object, T>();
   return (response) => {
-    if (parsed.has(response)) return parsed.get(response) as T;
+    const identity = response.bytes ?? response;
+    if (parsed.has(identity)) return parsed.get(identity) as T;
     const value = parse(response);
-    parsed.set(response, value);
+    parsed.set(identity, value);
     return value;
   };
 }
