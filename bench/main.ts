@@ -38,7 +38,7 @@ async function main() {
       suite: f.suite,
       figure: f.name,
       value: `${f.value} ${f.unit}`,
-      baseline: f.baseline ? `${f.baseline}: ${f.baselineValue} ${f.unit}` : "",
+      baseline: f.baseline === undefined ? "" : f.baselineValue === undefined ? f.baseline : `${f.baseline}: ${f.baselineValue} ${f.unit}`,
       ratio: f.ratio ?? "",
       goal: f.goal ?? "",
       met: f.met === undefined ? "" : f.met ? "yes" : "NO",
