@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upstreamRequest } from "./upstream-agent";
+import { UndecodableBodyError, upstreamRequest } from "./upstream-agent";
 
 // A real HTTP server: the default transport speaks undici's request API, which mocks of the
 // global fetch do not see.
@@ -19,6 +19,9 @@ beforeAll(async () => {
       const coding = coded[1]!;
       const compressed = coding === "gzip" ? gzipSync(body) : coding === "br" ? brotliCompressSync(body) : deflateSync(body);
       response.writeHead(200, { "Content-Encoding": coding, "Content-Type": "application/atom+xml" }).end(compressed);
+    } else if (request.url === "/corrupt/gzip" || request.url === "/unknown-coding") {
+      const gzip = request.url === "/corrupt/gzip";
+      response.writeHead(200, { "Content-Encoding": gzip ? "gzip" : "compress" }).end(gzip ? "not gzip at all" : "x");
     } else if (request.url?.startsWith("/moved")) {
       response.writeHead(301, { Location: "/here" }).end("moved");
     } else if (request.url?.startsWith("/slow")) {
@@ -68,6 +71,16 @@ describe("the upstream transport", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     await expect(upstreamRequest(`http://127.0.0.1:${port}/`, { headers: {}, signal: AbortSignal.timeout(5000) })).rejects.toThrow();
+  });
+
+  it.each([
+    ["a corrupt gzip body", "/corrupt/gzip", /a gzip body that could not be decoded/],
+    ["an unknown coding", "/unknown-coding", /unsupported content encoding compress/],
+  ])("refuses %s as an undecodable body", async (_case, url, message) => {
+    const reply = await upstreamRequest(`${base}${url}`, { headers: {}, signal: AbortSignal.timeout(5000) });
+    const error = await reply.bytes().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UndecodableBodyError);
+    expect((error as Error).message).toMatch(message);
   });
 
   it.each(["gzip", "br", "deflate"])("asks for compressed answers and decodes a %s one", async (coding) => {

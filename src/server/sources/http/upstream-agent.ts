@@ -63,16 +63,28 @@ export const upstreamRequest: UpstreamTransport = async (url, { headers, signal 
 /** More than any answer an upstream API sends; a body that would inflate past it is refused. */
 const MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
+/** The body arrived but its content coding could not be undone (corrupt, unknown, or too large once inflated). */
+export class UndecodableBodyError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "UndecodableBodyError";
+  }
+}
+
 /** The body as the upstream meant it, undoing the content coding it was sent with. */
 function decoded(bytes: Uint8Array, encoding: string | undefined): Uint8Array {
   const coding = encoding?.trim().toLowerCase();
   if (!coding || coding === "identity" || bytes.byteLength === 0) return bytes;
   const options = { maxOutputLength: MAX_DECODED_BYTES };
-  if (coding === "gzip" || coding === "x-gzip") return gunzipSync(bytes, { ...options, finishFlush: zlibConstants.Z_SYNC_FLUSH });
-  if (coding === "br") return brotliDecompressSync(bytes, options);
-  // "deflate" is zlib-wrapped by the standard, raw in some servers' hands.
-  if (coding === "deflate") return (bytes[0]! & 0x0f) === 8 ? inflateSync(bytes, options) : inflateRawSync(bytes, options);
-  throw new Error(`unsupported content encoding ${coding}`);
+  try {
+    if (coding === "gzip" || coding === "x-gzip") return gunzipSync(bytes, { ...options, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    if (coding === "br") return brotliDecompressSync(bytes, options);
+    // "deflate" is zlib-wrapped by the standard, raw in some servers' hands.
+    if (coding === "deflate") return (bytes[0]! & 0x0f) === 8 ? inflateSync(bytes, options) : inflateRawSync(bytes, options);
+  } catch (error) {
+    throw new UndecodableBodyError(`a ${coding} body that could not be decoded: ${(error as Error).message}`, { cause: error });
+  }
+  throw new UndecodableBodyError(`unsupported content encoding ${coding}`);
 }
 
 /** The same transport over a fetch function (tests use it with the fetch their mocks intercept). */

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { mswServer } from "@/test/unit-setup";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore } from "./rate-limit";
 import type { CachedResponse, ResponseCache } from "./response-cache";
+import { UndecodableBodyError } from "./upstream-agent";
 import { cacheKey, createUpstreamClient, parseOnce, parseRetryAfter, politeUserAgent } from "./upstream-client";
 import { UpstreamError } from "./upstream-error";
 
@@ -144,6 +145,23 @@ describe("the upstream client", () => {
     const failure = await client({ timeoutMs: 50, maxAttempts: 2 }).get(URL_UNDER_TEST).catch((error) => error);
     expect(failure).toBeInstanceOf(UpstreamError);
     expect(failure).toMatchObject({ status: 0, statusText: "Timeout" });
+  });
+
+  it("says an answer whose body could not be decoded is unreadable, not a network error, after retrying it", async () => {
+    let calls = 0;
+    const undecodable = {
+      status: 200,
+      statusText: "OK",
+      headers: new Headers({ "content-encoding": "gzip" }),
+      body: null,
+      arrayBuffer: () => Promise.reject(new UndecodableBodyError("a gzip body that could not be decoded: incorrect header check")),
+    } as unknown as Response;
+    const upstream = client({ maxAttempts: 2, fetch: async () => (calls++, undecodable) });
+    const failure = await upstream.get(URL_UNDER_TEST).catch((error) => error);
+    expect(failure).toBeInstanceOf(UpstreamError);
+    expect(failure).toMatchObject({ status: 0, statusText: "Unreadable response" });
+    expect((failure as Error).message).toMatch(/test sent a gzip body that could not be decoded/);
+    expect(calls).toBe(2);
   });
 
   it("shares one upstream call among identical concurrent requests", async () => {

@@ -3,7 +3,7 @@ import type { Logger } from "@/server/logger";
 import { sleep, type RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamError } from "./upstream-error";
-import { transportFromFetch, upstreamRequest, type UpstreamReply } from "./upstream-agent";
+import { transportFromFetch, UndecodableBodyError, upstreamRequest, type UpstreamReply } from "./upstream-agent";
 
 export type UpstreamResponse = {
   status: number;
@@ -172,11 +172,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         if (attempt < maxAttempts) await sleep(Math.max(hinted ?? 0, backoff(attempt)));
       } else {
         const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        // A body that came but could not be decoded is not a network failure; it is still
+        // retried, as a connection cut short mid-body is the likely cause.
+        const unreadable = error instanceof UndecodableBodyError;
         lastFailure = new UpstreamError(
           source,
           0,
-          timedOut ? "Timeout" : "Network error",
-          timedOut ? `${source} did not answer within ${timeoutMs / 1000} s` : `${source} could not be reached`,
+          timedOut ? "Timeout" : unreadable ? "Unreadable response" : "Network error",
+          timedOut ? `${source} did not answer within ${timeoutMs / 1000} s` : unreadable ? `${source} sent ${error.message}` : `${source} could not be reached`,
         );
         logger.warn({ source, ms, attempt, err: error }, "upstream unreachable");
         if (attempt < maxAttempts) await sleep(backoff(attempt));
