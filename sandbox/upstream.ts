@@ -94,6 +94,11 @@ export function createSandboxContext(upstreams: readonly Upstream[]): SandboxCon
       } else {
         await next();
         if (fault?.malformed) replaceResponse(c, await garble(c.res));
+        if (fault?.headers) {
+          const headers = new Headers(c.res.headers);
+          for (const [name, value] of Object.entries(fault.headers)) headers.set(name, value);
+          replaceResponse(c, new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers }));
+        }
       }
       entry.status = c.res.status;
       return c.res;

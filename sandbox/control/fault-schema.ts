@@ -12,6 +12,11 @@ export const faultInputSchema = z
     status: z.number().int().min(100).max(599).optional(),
     /** Seconds, sent as Retry-After with `status`. */
     retryAfter: z.number().int().min(0).optional(),
+    /**
+     * Headers added to the answer: to the `status` answer, or (without `status`) to the real
+     * one, e.g. `{ "Backoff": "30" }` on a Zotero answer that succeeds.
+     */
+    headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string()).optional(),
     /** Sent as Location with a 3xx `status`: a redirect, to this host or another. */
     location: z.url().optional(),
     /** Body for a `status` answer; a short plain-text default otherwise. */

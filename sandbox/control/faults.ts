@@ -66,6 +66,7 @@ export function faultResponse(fault: Fault & { status: number }): Response {
   const headers: Record<string, string> = { "Content-Type": "text/plain; charset=utf-8" };
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
   if (fault.location !== undefined) headers.Location = fault.location;
+  Object.assign(headers, fault.headers);
   return new Response(fault.body ?? STATUS_TEXT[fault.status] ?? `Error ${fault.status}`, { status: fault.status, headers });
 }
 

@@ -9,5 +9,6 @@ import { crossrefUpstream } from "./crossref";
 import { oauthGithubUpstream } from "./oauth-github";
 import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
+import { zoteroUpstream } from "./zotero";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, zoteroUpstream];
