@@ -15,7 +15,7 @@ main{background:#fff;border:1px solid #dadce0;border-radius:8px;padding:32px;wid
 h1{font-size:22px;font-weight:500;margin:0 0 4px}
 p{margin:0 0 16px;color:#5f6368;font-size:14px}
 label{display:block;font-size:14px;margin:12px 0 4px}
-input[type=email],input[type=text]{width:100%;box-sizing:border-box;padding:10px;border:1px solid #dadce0;border-radius:4px;font:inherit}
+input[type=email],input[type=text],input[type=password],select{width:100%;box-sizing:border-box;padding:10px;border:1px solid #dadce0;border-radius:4px;font:inherit}
 .check{display:flex;gap:8px;align-items:center;margin-top:12px}
 .check label{margin:0}
 .error{color:#c5221f}
@@ -25,7 +25,8 @@ button[value=allow]{background:#1a73e8;border-color:#1a73e8;color:#fff}
 ul{margin:0 0 8px;padding-left:20px;font-size:14px;color:#5f6368}
 `;
 
-function page(title: string, body: string): string {
+/** A page in the providers' look: a card with the given body, inline CSS, no script. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -70,6 +70,8 @@ export class ZoteroState {
   private shedCounter = 0;
   /** "userID/itemKey" of items served malformed. */
   readonly malformed = new Set<string>();
+  /** Run by reset() too (the OAuth server's tokens and nonces). */
+  readonly resetHooks: (() => void)[] = [];
 
   /** The user with this name, created (with a seeded library of `seed`) if new. */
   userNamed(username: string, seed: SeedOptions = DEFAULT_SEED): ZoteroUser {
@@ -141,5 +143,6 @@ export class ZoteroState {
     this.pacingMs = 0;
     this.load = {};
     this.shedCounter = 0;
+    for (const hook of this.resetHooks) hook();
   }
 }
