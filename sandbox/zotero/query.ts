@@ -212,23 +212,43 @@ function creatorsOf(data: Record<string, unknown>): Creator[] {
   return Array.isArray(data.creators) ? (data.creators as Creator[]) : [];
 }
 
-function matchesPart(data: Record<string, unknown>, part: string, everything: boolean): boolean {
+interface SearchText {
+  /** Folded title and creator names, one per line (a needle cannot span two). */
+  quick: string;
+  year: string;
+  /** Folded values of every field, note text and tag (qmode=everything). */
+  everything?: string;
+}
+
+/** Search text per stored item; a change stores a new item object, so entries never go stale. */
+const searchTexts = new WeakMap<StoredItem, SearchText>();
+
+function searchTextOf(item: StoredItem, everything: boolean): SearchText {
+  let text = searchTexts.get(item);
+  const data = item.data;
+  if (!text) {
+    const names = creatorsOf(data).map((creator) => ("name" in creator ? creator.name : `${creator.firstName} ${creator.lastName}`.trim()));
+    // The server compares the first four characters of the stored (multipart, year-first) date.
+    const date = parseZoteroDate(itemDate(data));
+    text = { quick: fold([titleOf(data), ...names].join("\n")), year: date ? String(date.year).padStart(4, "0") : "" };
+    searchTexts.set(item, text);
+  }
+  if (everything && text.everything === undefined) {
+    // qmode=everything: the real API adds attachments' full text; the sandbox has none, so it
+    // searches every field, note text and tag instead.
+    const values: string[] = [];
+    for (const [name, value] of Object.entries(data)) if (typeof value === "string" && name !== "itemType") values.push(name === "note" ? value.replace(/<[^>]*>/g, " ") : value);
+    for (const tag of Array.isArray(data.tags) ? (data.tags as { tag: string }[]) : []) values.push(tag.tag);
+    text.everything = fold(values.join("\n"));
+  }
+  return text;
+}
+
+function matchesPart(item: StoredItem, part: string, everything: boolean): boolean {
+  const text = searchTextOf(item, everything);
   const needle = fold(part);
-  if (fold(titleOf(data)).includes(needle)) return true;
-  for (const creator of creatorsOf(data)) {
-    const name = "name" in creator ? creator.name : `${creator.firstName} ${creator.lastName}`.trim();
-    if (fold(name).includes(needle)) return true;
-  }
-  // The server compares the first four characters of the stored (multipart, year-first) date.
-  const date = parseZoteroDate(itemDate(data));
-  if (date && String(date.year).padStart(4, "0") === part) return true;
-  if (!everything) return false;
-  // qmode=everything: the real API adds attachments' full text; the sandbox has none, so it
-  // searches every field, note text and tag instead.
-  for (const [name, value] of Object.entries(data)) {
-    if (typeof value === "string" && name !== "itemType" && fold(name === "note" ? value.replace(/<[^>]*>/g, " ") : value).includes(needle)) return true;
-  }
-  return (Array.isArray(data.tags) ? (data.tags as { tag: string }[]) : []).some((tag) => fold(tag.tag).includes(needle));
+  if (text.quick.includes(needle) || text.year === part) return true;
+  return everything && text.everything!.includes(needle);
 }
 
 export type ItemScope = { kind: "all" } | { kind: "top" } | { kind: "trash" } | { kind: "children"; parent: string } | { kind: "collection"; collection: string; top: boolean };
@@ -241,8 +261,28 @@ export interface ItemSearch {
   notes: boolean;
 }
 
+/**
+ * The last sorted result per library, so that paging through a large library (a sync reads
+ * 100 pages of 100) sorts it once: valid while the library version and everything but
+ * `start` and `limit` stay the same.
+ */
+const lastResults = new WeakMap<ZoteroLibrary, { signature: string; sorted: StoredItem[] }>();
+
 /** The matching items, sorted; `total` before paging. */
-export function searchItems({ library, scope, params, notes }: ItemSearch): { total: number; page: StoredItem[] } {
+export function searchItems(search: ItemSearch): { total: number; page: StoredItem[] } {
+  const { library, params } = search;
+  const signature = JSON.stringify([library.version, search.scope, search.notes, { ...params, start: 0, limit: 0, format: "", nonDefault: {} }]);
+  let cached = lastResults.get(library);
+  if (cached?.signature !== signature) {
+    cached = { signature, sorted: matchingItems(search) };
+    lastResults.set(library, cached);
+  }
+  const { sorted } = cached;
+  const page = params.limit > 0 ? sorted.slice(params.start, params.start + params.limit) : sorted.slice(params.start);
+  return { total: sorted.length, page };
+}
+
+function matchingItems({ library, scope, params, notes }: ItemSearch): StoredItem[] {
   const top = scope.kind === "top" || (scope.kind === "collection" && scope.top);
   const includeTrashed = params.includeTrashed || scope.kind === "trash";
 
@@ -272,7 +312,7 @@ export function searchItems({ library, scope, params, notes }: ItemSearch): { to
     if (scope.kind === "trash" ? !library.isTrashed(row) : !includeTrashed && library.isTrashed(row)) continue;
     if (!notes && data.itemType === "note") continue;
     if (itemKeys && !itemKeys.has(row.key)) continue;
-    if (qParts.length && !qParts.every((part) => matchesPart(data, part, everything))) continue;
+    if (qParts.length && !qParts.every((part) => matchesPart(row, part, everything))) continue;
     if (itemTypeSets[0]) {
       const { negation, values } = itemTypeSets[0];
       if (values.includes(String(data.itemType)) === negation) continue;
@@ -295,9 +335,7 @@ export function searchItems({ library, scope, params, notes }: ItemSearch): { to
     results.set(result.key, result);
   }
 
-  const sorted = sortItems([...results.values()], params);
-  const page = params.limit > 0 ? sorted.slice(params.start, params.start + params.limit) : sorted.slice(params.start);
-  return { total: sorted.length, page };
+  return sortItems([...results.values()], params);
 }
 
 function sortValue(item: StoredItem, sort: string, keyOrder: Map<string, number>): string {

@@ -206,6 +206,7 @@ const FIELD_LABELS: Record<string, string> = {
   letterType: "Type",
   presentationType: "Type",
   url: "URL",
+  nameOfAct: "Name of Act",
   versionNumber: "Version",
 };
 
