@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faultInputSchema } from "./fault-schema";
-import { FaultQueue, garble } from "./faults";
+import { FaultQueue, faultResponse, garble } from "./faults";
 
 describe("FaultQueue", () => {
   it("applies a fault with `match` only to requests that contain the text", () => {
@@ -47,6 +47,15 @@ describe("faultInputSchema", () => {
     expect(faultInputSchema.safeParse({ route: "arxiv-api", status: 99 }).success).toBe(false);
     expect(faultInputSchema.safeParse({ route: "arxiv-api", times: 0 }).success).toBe(false);
     expect(faultInputSchema.safeParse({ route: "arxiv-api", status: 429, retryAfter: 3, times: 1 }).success).toBe(true);
+  });
+});
+
+describe("faultResponse", () => {
+  it("adds the fault's headers to its answer (e.g. Backoff on a 503)", () => {
+    const fault = new FaultQueue().add({ route: "zotero-api", status: 503, retryAfter: 2, headers: { Backoff: "30" } });
+    const response = faultResponse({ ...fault, status: 503 });
+    expect([response.status, response.headers.get("backoff"), response.headers.get("retry-after")]).toEqual([503, "30", "2"]);
+    expect(faultInputSchema.safeParse({ route: "zotero-api", headers: { "Bad Name": "x" } }).success).toBe(false);
   });
 });
 
