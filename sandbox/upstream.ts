@@ -40,7 +40,8 @@ function replaceResponse(c: Context, response: Response): void {
   c.res = response;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less if the request is abandoned first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener("abort", () => {

@@ -10,7 +10,7 @@ import { registerZoteroControl } from "../zotero/control";
 import type { Bases } from "../zotero/item-json";
 import { ZoteroState } from "../zotero/state";
 import { registerZoteroWeb } from "../zotero/web";
-import type { Upstream } from "../upstream";
+import { sleep, type Upstream } from "../upstream";
 
 export const ZOTERO_API_ROUTE = "zotero-api";
 export const ZOTERO_WEB_ROUTE = "zotero-web";
@@ -18,16 +18,6 @@ export const ZOTERO_WEB_ROUTE = "zotero-web";
 export function basesOf(c: Context): Bases {
   const origin = new URL(c.req.url).origin;
   return { api: `${origin}/zotero`, web: `${origin}/zotero-web` };
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 export const zoteroUpstream: Upstream = {
@@ -38,7 +28,7 @@ export const zoteroUpstream: Upstream = {
     registerZoteroControl(app, state);
     registerZoteroWeb(app, context.route(ZOTERO_WEB_ROUTE), state);
     const api = async (c: Context) => {
-      if (state.pacingMs > 0) await pause(state.pacingMs, c.req.raw.signal);
+      if (state.pacingMs > 0) await sleep(state.pacingMs, c.req.raw.signal);
       return handleZoteroApi(c, state, basesOf(c));
     };
     app.all("/zotero", context.route(ZOTERO_API_ROUTE), api);

@@ -233,65 +233,36 @@ export function seedLibrary(userID: number, username: string, options: SeedOptio
     if (!options.children || standaloneNote) return;
     const childRoll = unitFor(paper.id, `${salt}:children`);
     const base = fileBaseName(paper, data);
-    if (childRoll < 0.45) {
+    const attach = (label: string, fields: { linkMode: string; title: string; url: string; contentType: string; charset: string; filename?: string }) => {
       version += 1;
-      library.put(keyFor(`pdf:${paper.id}`), version, {
+      const { filename, ...rest } = fields;
+      const file = filename === undefined ? {} : { filename, md5: md5Like(`${label}:${paper.id}`), mtime: Math.floor(addedMs) };
+      library.put(keyFor(`${label}:${paper.id}`), version, {
         parentItem: key,
         itemType: "attachment",
-        linkMode: "imported_url",
-        title: data.itemType === "preprint" ? "Preprint PDF" : "Full Text PDF",
+        linkMode: rest.linkMode,
+        title: rest.title,
         accessDate: isoTimestamp(addedMs),
-        url: `http://arxiv.org/pdf/${paper.id}v${paper.version}`,
+        url: rest.url,
         note: "",
-        contentType: "application/pdf",
-        charset: "",
-        filename: `${base}.pdf`,
-        md5: md5Like(`pdf:${paper.id}`),
-        mtime: Math.floor(addedMs),
+        contentType: rest.contentType,
+        charset: rest.charset,
+        ...file,
         tags: [],
         relations: {},
         dateAdded: added,
         dateModified: added,
       });
+    };
+    if (childRoll < 0.45) {
+      const title = data.itemType === "preprint" ? "Preprint PDF" : "Full Text PDF";
+      attach("pdf", { linkMode: "imported_url", title, url: `http://arxiv.org/pdf/${paper.id}v${paper.version}`, contentType: "application/pdf", charset: "", filename: `${base}.pdf` });
     }
     if (childRoll < 0.2 || (childRoll > 0.9 && childRoll < 0.95)) {
-      version += 1;
-      library.put(keyFor(`snapshot:${paper.id}`), version, {
-        parentItem: key,
-        itemType: "attachment",
-        linkMode: "imported_url",
-        title: "arXiv.org Snapshot",
-        accessDate: isoTimestamp(addedMs),
-        url: `http://arxiv.org/abs/${paper.id}`,
-        note: "",
-        contentType: "text/html",
-        charset: "utf-8",
-        filename: `${paper.id}.html`,
-        md5: md5Like(`snapshot:${paper.id}`),
-        mtime: Math.floor(addedMs),
-        tags: [],
-        relations: {},
-        dateAdded: added,
-        dateModified: added,
-      });
+      attach("snapshot", { linkMode: "imported_url", title: "arXiv.org Snapshot", url: `http://arxiv.org/abs/${paper.id}`, contentType: "text/html", charset: "utf-8", filename: `${paper.id}.html` });
     }
     if (childRoll > 0.95) {
-      version += 1;
-      library.put(keyFor(`link:${paper.id}`), version, {
-        parentItem: key,
-        itemType: "attachment",
-        linkMode: "linked_url",
-        title: "arXiv abstract page",
-        accessDate: isoTimestamp(addedMs),
-        url: `https://arxiv.org/abs/${paper.id}`,
-        note: "",
-        contentType: "text/html",
-        charset: "",
-        tags: [],
-        relations: {},
-        dateAdded: added,
-        dateModified: added,
-      });
+      attach("link", { linkMode: "linked_url", title: "arXiv abstract page", url: `https://arxiv.org/abs/${paper.id}`, contentType: "text/html", charset: "" });
     }
     if (paper.comment && unitFor(paper.id, `${salt}:comment-note`) < 0.2) {
       version += 1;
