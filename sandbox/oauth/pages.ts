@@ -23,6 +23,7 @@ input[type=email],input[type=text],input[type=password],select{width:100%;box-si
 button{font:inherit;padding:8px 20px;border-radius:4px;border:1px solid #dadce0;background:#fff;cursor:pointer}
 button[value=allow]{background:#1a73e8;border-color:#1a73e8;color:#fff}
 ul{margin:0 0 8px;padding-left:20px;font-size:14px;color:#5f6368}
+code{font:15px ui-monospace,monospace;background:#f1f3f4;color:#202124;padding:4px 6px;border-radius:4px;word-break:break-all}
 `;
 
 /** A page in the providers' look: a card with the given body, inline CSS, no script. */

@@ -220,6 +220,18 @@ describe("seeded libraries", () => {
     expect(search(library, "itemType=attachment").total).toBeGreaterThan(300);
   });
 
+  it("find a DOI only through full text (qmode=everything), which only items with a stored PDF have", () => {
+    const library = seedLibrary(2_000_005, "fulltext", { items: 200, children: true, trashed: 0, collections: false });
+    const tops = [...library.items.values()].filter((item) => !library.parentOf(item) && typeof item.data.DOI === "string" && item.data.DOI);
+    const hasPdf = (item: StoredItem) => library.childKeys(item.key).some((child) => library.get(child)!.data.contentType === "application/pdf");
+    const withPdf = tops.find(hasPdf)!;
+    const withoutPdf = tops.find((item) => !hasPdf(item) && !String(item.data.title).includes(String(item.data.DOI)))!;
+    const keys = (query: string) => search(library, query, { kind: "top" }).page.map((item) => item.key);
+    expect(keys(`q=${encodeURIComponent(String(withPdf.data.DOI))}`)).toEqual([]);
+    expect(keys(`q=${encodeURIComponent(String(withPdf.data.DOI))}&qmode=everything`)).toEqual([withPdf.key]);
+    expect(keys(`q=${encodeURIComponent(String(withoutPdf.data.DOI))}&qmode=everything`)).toEqual([]);
+  });
+
   it("an empty library has version 0 and nothing in it", () => {
     const library = seedLibrary(3_000_004, "empty", { items: 0, children: true, trashed: 0, collections: true });
     expect([library.version, library.items.size, library.collections.size]).toEqual([0, 0, 0]);

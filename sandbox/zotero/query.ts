@@ -216,14 +216,29 @@ interface SearchText {
   /** Folded title and creator names, one per line (a needle cannot span two). */
   quick: string;
   year: string;
-  /** Folded values of every field, note text and tag (qmode=everything). */
-  everything?: string;
+  /** Folded full text of a stored PDF (qmode=everything), "" for other items. */
+  fullText?: string;
 }
 
 /** Search text per stored item; a change stores a new item object, so entries never go stale. */
 const searchTexts = new WeakMap<StoredItem, SearchText>();
 
-function searchTextOf(item: StoredItem, everything: boolean): SearchText {
+/**
+ * The full text Zotero would have indexed for a stored PDF attachment: the sandbox keeps no
+ * files, so it stands in with what the paper's first page shows (its parent's title, authors,
+ * abstract, DOI, arXiv id and URL). Other items have no full text, as on zotero.org.
+ */
+function fullTextOf(library: ZoteroLibrary, item: StoredItem): string {
+  const data = item.data;
+  if (data.itemType !== "attachment" || data.contentType !== "application/pdf" || typeof data.md5 !== "string") return "";
+  const parentKey = library.parentOf(item);
+  const parent = parentKey ? library.get(parentKey)?.data : undefined;
+  if (!parent) return "";
+  const names = creatorsOf(parent).map((creator) => ("name" in creator ? creator.name : `${creator.firstName} ${creator.lastName}`));
+  return fold([titleOf(parent), ...names, parent.abstractNote, parent.DOI, parent.extra, parent.archiveID, parent.url].filter((value) => typeof value === "string").join("\n"));
+}
+
+function searchTextOf(library: ZoteroLibrary, item: StoredItem, everything: boolean): SearchText {
   let text = searchTexts.get(item);
   const data = item.data;
   if (!text) {
@@ -233,22 +248,21 @@ function searchTextOf(item: StoredItem, everything: boolean): SearchText {
     text = { quick: fold([titleOf(data), ...names].join("\n")), year: date ? String(date.year).padStart(4, "0") : "" };
     searchTexts.set(item, text);
   }
-  if (everything && text.everything === undefined) {
-    // qmode=everything: the real API adds attachments' full text; the sandbox has none, so it
-    // searches every field, note text and tag instead.
-    const values: string[] = [];
-    for (const [name, value] of Object.entries(data)) if (typeof value === "string" && name !== "itemType") values.push(name === "note" ? value.replace(/<[^>]*>/g, " ") : value);
-    for (const tag of Array.isArray(data.tags) ? (data.tags as { tag: string }[]) : []) values.push(tag.tag);
-    text.everything = fold(values.join("\n"));
-  }
+  if (everything && text.fullText === undefined) text.fullText = fullTextOf(library, item);
   return text;
 }
 
-function matchesPart(item: StoredItem, part: string, everything: boolean): boolean {
-  const text = searchTextOf(item, everything);
+/**
+ * One word or phrase of a quick search: the title (a note's first line), a creator's name or
+ * the date's year, as the server's titleCreatorYear mode; `everything` adds full-text content,
+ * which in the sandbox only stored PDFs have (so a DOI or arXiv id is found through the PDF
+ * attachment, in /top its parent, and not in items without one, as on zotero.org).
+ */
+function matchesPart(library: ZoteroLibrary, item: StoredItem, part: string, everything: boolean): boolean {
+  const text = searchTextOf(library, item, everything);
   const needle = fold(part);
   if (text.quick.includes(needle) || text.year === part) return true;
-  return everything && text.everything!.includes(needle);
+  return everything && text.fullText!.includes(needle);
 }
 
 export type ItemScope = { kind: "all" } | { kind: "top" } | { kind: "trash" } | { kind: "children"; parent: string } | { kind: "collection"; collection: string; top: boolean };
@@ -312,7 +326,7 @@ function matchingItems({ library, scope, params, notes }: ItemSearch): StoredIte
     if (scope.kind === "trash" ? !library.isTrashed(row) : !includeTrashed && library.isTrashed(row)) continue;
     if (!notes && data.itemType === "note") continue;
     if (itemKeys && !itemKeys.has(row.key)) continue;
-    if (qParts.length && !qParts.every((part) => matchesPart(row, part, everything))) continue;
+    if (qParts.length && !qParts.every((part) => matchesPart(library, row, part, everything))) continue;
     if (itemTypeSets[0]) {
       const { negation, values } = itemTypeSets[0];
       if (values.includes(String(data.itemType)) === negation) continue;
