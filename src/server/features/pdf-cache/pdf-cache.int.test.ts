@@ -331,6 +331,10 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
         const uncached = await open(reader, SMALL_B);
         expect(uncached.status).toBe(200);
         expect((await uncached.arrayBuffer()).byteLength).toBe(sizes[SMALL_B]);
+        // Later opens go straight to the host for a while, without waiting for the store again.
+        const again = await open(reader, SMALL_A);
+        expect(again.headers.get("x-pdf-cache-reason")).toBe("storage-unavailable");
+        await again.arrayBuffer();
 
         const down = await stats(reader);
         expect(down.storage.ok).toBe(false);

@@ -63,6 +63,11 @@ export type PdfCollector = {
 };
 
 const PDF_END_MARKER = Buffer.from("%%EOF");
+/**
+ * After the store failed to answer, reads skip it for this long (a store that hangs would
+ * otherwise hold every open for its connection timeout); a successful check ends the pause.
+ */
+export const STORAGE_RETRY_AFTER_MS = 30_000;
 
 /** A whole PDF ends with %%EOF (give or take trailing whitespace); a cut-off download does not. */
 export function endsLikePdf(bytes: Uint8Array): boolean {
@@ -106,12 +111,20 @@ export function pdfCacheService(deps: {
   const { repository, store, logger, limitBytes } = deps;
   const clock = deps.clock ?? (() => new Date());
   const maxFileBytes = Math.min(limitBytes, PDF_CACHE_MAX_FILE_BYTES);
+  // Per instance and only an optimisation: another instance finds the store down by itself.
+  let storageDownUntil = 0;
+  const storageDown = () => clock().getTime() < storageDownUntil;
+  const markStorageDown = () => {
+    storageDownUntil = clock().getTime() + STORAGE_RETRY_AFTER_MS;
+  };
 
   async function storageStatus(): Promise<PdfCacheStorage> {
     try {
       await store.check();
+      storageDownUntil = 0;
       return { kind: store.kind, ok: true, reason: null };
     } catch (error) {
+      if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
       return { kind: store.kind, ok: false, reason: describeCause(error) };
     }
   }
@@ -183,6 +196,7 @@ export function pdfCacheService(deps: {
   async function serve(userId: string, paperId: string, request: { range?: string; ifNoneMatch?: string }): Promise<CacheOutcome> {
     const entry = await repository.find(userId, paperId);
     if (!entry) return { response: null, reason: null };
+    if (storageDown()) return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
     const range = resolveRange(request.range, entry.fileSizeBytes);
     const headers = pdfHeaders(entry);
     if (range.kind === "whole" && request.ifNoneMatch?.split(",").some((tag) => tag.trim() === etagFor(entry.fileHash))) {
@@ -221,6 +235,7 @@ export function pdfCacheService(deps: {
       return { response: new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers }) };
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;
+      if (error.kind === "unavailable") markStorageDown();
       logger.warn({ err: error, userId, paperId }, "PDF cache storage unavailable: serving from the PDF host");
       return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
     }
@@ -253,6 +268,11 @@ export function pdfCacheService(deps: {
           return;
         }
         if (expectedBytes !== null && expectedBytes !== length) return;
+        if (storageDown()) {
+          chunks.length = 0;
+          logger.info({ userId, paperId }, "PDF not cached: the object store is down");
+          return;
+        }
         const bytes = Buffer.concat(chunks, length);
         chunks.length = 0;
         try {
@@ -260,6 +280,7 @@ export function pdfCacheService(deps: {
           if (!result.stored) logger.info({ userId, paperId, reason: result.reason }, "PDF not cached");
           else await fillPaperDetails(userId, paperId);
         } catch (error) {
+          if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
           logger.warn({ err: error, userId, paperId, reason: describeCause(error) }, "PDF not cached: the object store failed");
         }
       },
