@@ -11,13 +11,13 @@ let broken: BlobStore;
 beforeAll(async () => {
   s3 = await startS3Server();
   const options = { bucket: "quire-contract", region: "us-east-1", forcePathStyle: true, credentials: S3_TEST_CREDENTIALS };
-  store = s3BlobStore({ ...options, endpoint: s3.endpoint });
+  store = await s3BlobStore({ ...options, endpoint: s3.endpoint });
   await store.setup();
   // A port nothing listens on: the store is down.
   const down = await startS3Server();
   const downEndpoint = down.endpoint;
   await down.close();
-  broken = s3BlobStore({ ...options, endpoint: downEndpoint, connectTimeoutMs: 1000 });
+  broken = await s3BlobStore({ ...options, endpoint: downEndpoint, connectTimeoutMs: 1000 });
 });
 afterAll(async () => {
   await s3?.close();

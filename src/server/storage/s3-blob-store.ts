@@ -1,14 +1,4 @@
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { assertValidKey, describeCause, StorageError, type BlobRead, type BlobStore } from "./blob-store";
 
 export type S3BlobStoreOptions = {
@@ -29,7 +19,11 @@ export type S3BlobStoreOptions = {
  * the store's presigned GETs. Few retries and short connection timeouts: when the store is
  * down the PDF proxy goes on without the cache rather than waiting for it.
  */
-export function s3BlobStore(options: S3BlobStoreOptions): BlobStore & { client: S3Client } {
+export async function s3BlobStore(options: S3BlobStoreOptions): Promise<BlobStore & { client: S3Client }> {
+  // Loaded here, not at the top: a server on the file store never loads the AWS SDK (half a second at boot).
+  const { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import("@aws-sdk/client-s3");
+  const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");
   const { bucket } = options;
   const client = new S3Client({
     region: options.region,
