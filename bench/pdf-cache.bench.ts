@@ -61,6 +61,11 @@ export async function pdfCacheFigures(env: { browser: Browser; server: TestServe
       for (let run = 0; run <= RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         await context.addCookies(cookies);
+        // Both opens start from the same saved view (page 1 at 100 %): the first open's app
+        // would otherwise save a zoom the second then draws at, which is not the cache's doing.
+        await context.addInitScript((id) => {
+          localStorage.setItem(`pdf-viewer.state.${id}`, JSON.stringify({ pageNumber: 1, scale: 1, rotation: 0, pdfViewMode: "single", displayMode: "normal" }));
+        }, TEN_PAGE_PDF_PAPER_ID);
         try {
           await quireFirstPaintIn(context, server.url, WARM_UP_PAPER_ID);
           await (await cacheApi("DELETE", `/files/${TEN_PAGE_PDF_PAPER_ID}`)).body?.cancel();
