@@ -3,6 +3,7 @@ import path from "node:path";
 import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
+import { pdfCacheSuite } from "./pdf-cache.bench";
 import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
@@ -12,9 +13,13 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   search: searchSuite,
   library: librarySuite,
   reader: readerSuite,
+  "pdf-cache": pdfCacheSuite,
   catchup: catchupSuite,
   digest: digestSuite,
 };
+
+/** Focused runs of figures another suite also measures. */
+const ONLY_WHEN_NAMED = new Set(["pdf-cache"]);
 
 /**
  * `npm run bench [-- suite ...]`: runs the named suites (all by default), prints a table and
@@ -28,7 +33,7 @@ async function main() {
     process.exit(2);
   }
   const figures: Figure[] = [];
-  for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
+  for (const name of requested.length > 0 ? requested : Object.keys(SUITES).filter((suite) => !ONLY_WHEN_NAMED.has(suite))) {
     process.stdout.write(`running suite: ${name} ...\n`);
     figures.push(...(await SUITES[name]!()));
   }

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { LONG_PDF_PAPER_ID, TEN_PAGE_PDF_PAPER_ID } from "../sandbox/arxiv/pdf-faults";
 import { percentile, round, type Figure } from "./figures";
 import { startTestServer } from "@/test/test-server";
+import { pdfCacheFigures } from "./pdf-cache.bench";
 import { startSandboxProcess } from "./sandbox-process";
 
 /** A real 15-page paper PDF in the sandbox. */
@@ -58,15 +59,35 @@ linkService.setDocument(doc);
 /** Milliseconds from navigation start until the first page's canvas is painted, in Quire. */
 async function quireFirstPaint(browser: Browser, origin: string, paperId: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const value = await quireFirstPaintIn(context, origin, paperId);
+  await context.close();
+  return value;
+}
+
+/** The same in a page of an existing browser context (its cookies, its HTTP cache). */
+export async function quireFirstPaintIn(context: BrowserContext, origin: string, paperId: string): Promise<number> {
+  return (await quireOpenTimings(context, origin, paperId)).paintedMs;
+}
+
+/** Milliseconds from navigation start until the first page is painted, and until the PDF itself had arrived. */
+export async function quireOpenTimings(context: BrowserContext, origin: string, paperId: string): Promise<{ paintedMs: number; pdfArrivedMs: number }> {
   const page = await context.newPage();
   await page.goto(`${origin}/pdf/${paperId}`, { waitUntil: "commit" });
   const ms = await page.waitForFunction(() => (document.querySelector('canvas[data-painted="true"]') ? performance.now() : 0), null, {
     polling: "raf",
     timeout: 60_000,
   });
-  const value = (await ms.jsonValue()) as number;
-  await context.close();
-  return value;
+  const paintedMs = (await ms.jsonValue()) as number;
+  const pdfArrivedMs = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/api/pdf-proxy"))
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+    ),
+  );
+  await page.close();
+  return { paintedMs, pdfArrivedMs };
 }
 
 /** The same for pdf.js's generic viewer. */
@@ -219,6 +240,9 @@ export async function readerSuite(): Promise<Figure[]> {
         goal: "< 2x",
         met: longHeap / shortHeap < 2,
       });
+
+      // 4. The cloud PDF cache (issue 22): a signed-in reader's second open against the first.
+      figures.push(...(await pdfCacheFigures({ browser, server, sandboxUrl: sandbox.url })));
     } finally {
       await browser.close();
     }

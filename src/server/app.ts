@@ -19,6 +19,13 @@ import type { EmailFeature } from "@/server/features/email/email.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
 import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
 import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
+import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
+import { pdfCacheRoutes } from "@/server/features/pdf-cache/pdf-cache.routes";
+import { pdfCacheService, type PdfCacheService } from "@/server/features/pdf-cache/pdf-cache.service";
+import type { BlobStore } from "@/server/storage/blob-store";
+import { BLOB_URL_PATH, type BlobUrlSigner } from "@/server/storage/blob-url-signer";
+import { blobUrlRoutes } from "@/server/storage/blob-url.routes";
+import { createBlobStore } from "@/server/storage/create-blob-store";
 import { papersRoutes } from "@/server/features/papers/papers.routes";
 import { papersService } from "@/server/features/papers/papers.service";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
@@ -47,7 +54,24 @@ export type AppDeps = {
   catchup?: CatchupService;
   /** Queued e-mail and digests (/api/email/*); those routes exist only when it is given. */
   email?: EmailFeature;
+  /** The cloud PDF cache's object store; built from the configuration when not given. */
+  blobs?: { store: BlobStore; signer: BlobUrlSigner };
 };
+
+/** The cloud PDF cache over the configured object store (main.ts sweeps its unused blobs with it). */
+export function createPdfCache(deps: Pick<AppDeps, "config" | "database" | "sources" | "logger" | "auth" | "blobs">) {
+  const secret = deps.auth.options.secret;
+  if (!deps.blobs && !secret) throw new Error("The PDF cache needs the server secret to sign its URLs.");
+  const blobs = deps.blobs ?? createBlobStore(deps.config, secret as string);
+  const service: PdfCacheService = pdfCacheService({
+    repository: pdfCacheRepository(deps.database.db),
+    store: blobs.store,
+    logger: deps.logger,
+    limitBytes: deps.config.PDF_CACHE_USER_LIMIT_BYTES,
+    arxiv: deps.sources.arxiv,
+  });
+  return { service, ...blobs };
+}
 
 /** The catch-up service main.ts and the app share (the digests score from the same index). */
 export function createCatchup(deps: Pick<AppDeps, "config" | "database" | "sources" | "logger">): CatchupService {
@@ -95,7 +119,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
   );
 
-  app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf })));
+  const pdfCache = createPdfCache(deps);
+  app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service }), { auth, config }));
+  app.route("/api/pdf-cache", pdfCacheRoutes({ service: pdfCache.service, auth, config }));
+  if (pdfCache.store.kind === "file") app.route(BLOB_URL_PATH, blobUrlRoutes({ store: pdfCache.store, signer: pdfCache.signer, auth }));
   app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
   app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));

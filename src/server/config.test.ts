@@ -13,6 +13,14 @@ describe("loadConfig", () => {
     expect(config.OPENALEX_API_URL).toBe("https://api.openalex.org");
     expect(config.CROSSREF_API_URL).toBe("https://api.crossref.org");
     expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(config.PDF_CACHE_USER_LIMIT_BYTES).toBe(500 * 1024 * 1024);
+  });
+
+  it("wants the S3 keys as a pair, and names the missing one", () => {
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY="": must be set together/);
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "secret" })).toThrow(/S3_ACCESS_KEY_ID="": must be set together/);
+    expect(loadConfig({ S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" }).S3_FORCE_PATH_STYLE).toBe(true);
   });
 
   it("treats empty values as unset and trims trailing slashes from URLs", () => {
@@ -30,6 +38,9 @@ describe("loadConfig", () => {
     ["ARXIV_API_URL", "ftp://example.org"],
     ["LOG_LEVEL", "loud"],
     ["AUTH_SECRET", "short"],
+    ["S3_ENDPOINT", "s3.example.org"],
+    ["S3_BUCKET", "Not_A_Bucket"],
+    ["PDF_CACHE_USER_LIMIT_BYTES", "-5"],
   ])("names %s when its value %j is bad", (name, value) => {
     try {
       loadConfig({ [name]: value });

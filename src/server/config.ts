@@ -94,8 +94,39 @@ export const configSchema = z.object({
   /** Digest schedules (cron, UTC): daily and weekly catch-up e-mails. */
   DIGEST_DAILY_CRON: z.string().trim().min(1).default("0 7 * * *"),
   DIGEST_WEEKLY_CRON: z.string().trim().min(1).default("0 7 * * 1"),
+  /**
+   * The cloud PDF cache's object store: any S3-compatible service when S3_ENDPOINT or S3_BUCKET
+   * is set (AWS itself when only the bucket is), else files under DATA_DIR/blobs.
+   */
+  S3_ENDPOINT: optionalString.pipe(z.union([z.undefined(), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })])),
+  S3_BUCKET: optionalString.pipe(
+    z.union([z.undefined(), z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)")]),
+  ),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Both or neither; with neither the AWS SDK's own credential chain is used (instance roles, AWS_* variables). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style URLs (endpoint/bucket/key), which most self-hosted S3-compatible stores need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  /** How many bytes of PDFs one user may keep in the cloud cache; the least recently read go first. */
+  PDF_CACHE_USER_LIMIT_BYTES: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be a positive number of bytes")
+    .default(500 * 1024 * 1024),
   /** Maximum JSON request body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(1024 * 1024),
+});
+
+/** S3 credentials come as a pair. */
+const checkedConfigSchema = configSchema.superRefine((values, context) => {
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    const missing = values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    context.addIssue({ code: "custom", path: [missing], message: "must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY" });
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -114,7 +145,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";

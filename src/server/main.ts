@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { createApp, createCatchup } from "@/server/app";
+import { createApp, createCatchup, createPdfCache } from "@/server/app";
 import { createAuth, promoteConfiguredAdmins } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
@@ -7,6 +7,8 @@ import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
 import { startEmailFeatureInBackground } from "@/server/features/email/email.service";
 import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
+import { startPdfBlobSweep } from "@/server/jobs/pdf-blob-sweep";
+import { createBlobStore } from "@/server/storage/create-blob-store";
 import { clockFrom } from "@/server/lib/clock";
 import { createLogger } from "@/server/logger";
 import { createMailer, mailFrom } from "@/server/mail/mailer";
@@ -52,8 +54,10 @@ async function main(): Promise<void> {
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email.outbox, logger });
   const promoted = await promoteConfiguredAdmins(database.db, config);
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
-  const app = createApp({ config, database, auth, sources, logger, catchup, email });
+  const blobs = createBlobStore(config, secret);
+  const app = createApp({ config, database, auth, sources, logger, catchup, email, blobs });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
+  const stopPdfBlobSweep = startPdfBlobSweep(createPdfCache({ config, database, sources, logger, auth, blobs }).service, logger);
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     logger.info(
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
     stopCacheCleanup();
+    stopPdfBlobSweep();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await email.stop().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
     mailer.close();

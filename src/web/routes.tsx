@@ -44,6 +44,11 @@ const appRoutes: RouteObject[] = [
     }),
   ),
   {
+    // The Cloud PDF Cache card's links (the spec's /papers/{paperId}) open the PDF.
+    path: "papers/*",
+    lazy: () => import("@/web/features/pdf-cache/papers-redirect").then((m) => ({ loader: m.papersRedirectLoader })),
+  },
+  {
     path: "abstract/*",
     lazy: () => import("@/web/features/reader/paper-route").then((m) => ({ loader: m.abstractRedirectLoader })),
   },

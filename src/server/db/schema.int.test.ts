@@ -108,7 +108,10 @@ describe(`the schema on ${testDatabaseKind}`, () => {
       await db.insert(schema.zoteroCache).values({ userId: id, zoteroItemKey: "ABCD1234", paperId: "2401.12345" });
       await db.insert(schema.zoteroSyncLogs).values({ userId: id, event: "sync_started" });
       await db.insert(schema.userApiKeys).values({ userId: id, providerName: "openai", encryptedApiKey: "x" });
-      await db.insert(schema.userPdfCache).values({ userId: id, paperId: "2401.12345", storagePath: `user-${id}/arxiv/2401.12345.pdf` });
+      await db.insert(schema.pdfBlobs).values({ hash: "a".repeat(64), sizeBytes: 1, storageKey: "pdf/a" }).onConflictDoNothing();
+      await db
+        .insert(schema.userPdfCache)
+        .values({ userId: id, paperId: "2401.12345", storagePath: `user-${id}/arxiv/2401.12345.pdf`, fileHash: "a".repeat(64) });
       await db.insert(schema.digestDeliveries).values({ userId: id, frequency: "daily", period: "2026-06-04" });
     }
     const owned = tables
@@ -148,7 +151,13 @@ describe(`the schema on ${testDatabaseKind}`, () => {
     ["cache entry per user and key", (id: string) => database.db.insert(schema.userCache).values({ userId: id, cacheKey: "k" })],
     ["integration per user and type", (id: string) => database.db.insert(schema.userIntegrations).values({ userId: id, integrationType: "zotero", credentials: {} })],
     ["API key per user and provider", (id: string) => database.db.insert(schema.userApiKeys).values({ userId: id, providerName: "groq", encryptedApiKey: "x" })],
-    ["cached PDF per user and paper", (id: string) => database.db.insert(schema.userPdfCache).values({ userId: id, paperId: "p1", storagePath: "s" })],
+    [
+      "cached PDF per user and paper",
+      async (id: string) => {
+        await database.db.insert(schema.pdfBlobs).values({ hash: "b".repeat(64), sizeBytes: 1, storageKey: "pdf/b" }).onConflictDoNothing();
+        return database.db.insert(schema.userPdfCache).values({ userId: id, paperId: "p1", storagePath: "s", fileHash: "b".repeat(64) });
+      },
+    ],
   ])("keeps one %s", async (_label, insert) => {
     const id = `u-${Math.random().toString(36).slice(2, 8)}`;
     await createUser(id);

@@ -93,7 +93,23 @@ export const userApiKeys = pgTable(
   (t) => [uniqueIndex("user_api_keys_user_provider_uq").on(t.userId, t.providerName)],
 );
 
-/** A PDF kept in the cloud cache for a user; the bytes live in the blob store at storage_path. */
+/**
+ * One PDF's bytes in the blob store, stored once by content however many users keep it
+ * (user_pdf_cache rows point here by file_hash). Removed when the last row pointing at it goes.
+ */
+export const pdfBlobs = pgTable("pdf_blobs", {
+  /** SHA-256 of the bytes, lower-case hex. */
+  hash: text("hash").primaryKey(),
+  sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+  /** The object's key in the blob store (pdf/sha256/ab/{hash}.pdf). */
+  storageKey: text("storage_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A PDF kept in the cloud cache for a user. storage_path is the spec's per-user path
+ * (user-{userId}/arxiv/{paperId}.pdf); the bytes are the pdf_blobs row of file_hash.
+ */
 export const userPdfCache = pgTable(
   "user_pdf_cache",
   {
@@ -109,10 +125,13 @@ export const userPdfCache = pgTable(
     source: text("source").notNull().default("arxiv"),
     arxivId: text("arxiv_id"),
     storagePath: text("storage_path").notNull(),
-    fileHash: text("file_hash"),
+    fileHash: text("file_hash")
+      .notNull()
+      .references(() => pdfBlobs.hash, { onDelete: "restrict" }),
   },
   (t) => [
     uniqueIndex("user_pdf_cache_user_paper_uq").on(t.userId, t.paperId),
     index("user_pdf_cache_user_last_accessed_idx").on(t.userId, t.lastAccessed.desc()),
+    index("user_pdf_cache_file_hash_idx").on(t.fileHash),
   ],
 );

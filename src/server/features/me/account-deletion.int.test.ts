@@ -4,6 +4,7 @@ import { queryRows } from "@/server/db/client";
 import { digestDeliveries,
   highlights,
   llmUsage,
+  pdfBlobs,
   user as userTable,
   userApiKeys,
   userIntegrations,
@@ -80,7 +81,13 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
   zotero_cache: (userId) => server.database.db.insert(zoteroCache).values({ userId, zoteroItemKey: "ABCD1234", paperId: "p1" }),
   zotero_sync_logs: (userId) => server.database.db.insert(zoteroSyncLogs).values({ userId, event: "sync_started" }),
   user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "enc" }),
-  user_pdf_cache: (userId) => server.database.db.insert(userPdfCache).values({ userId, paperId: "p1", storagePath: `pdf/${userId}/p1` }),
+  // The PDF cache's own tests fill it through the proxy; here a row over a stored blob is enough.
+  user_pdf_cache: async (userId) => {
+    await server.database.db.insert(pdfBlobs).values({ hash: "c".repeat(64), sizeBytes: 10, storageKey: "pdf/sha256/cc/c.pdf" }).onConflictDoNothing();
+    await server.database.db
+      .insert(userPdfCache)
+      .values({ userId, paperId: "2401.00001", storagePath: `user-${userId}/arxiv/2401.00001.pdf`, fileHash: "c".repeat(64), fileSizeBytes: 10 });
+  },
   llm_usage: (userId) => server.database.db.insert(llmUsage).values({ userId, provider: "openai", model: "m", success: true }),
   digest_deliveries: (userId) => server.database.db.insert(digestDeliveries).values({ userId, frequency: "daily", period: "2026-06-04" }),
 };

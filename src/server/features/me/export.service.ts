@@ -1,5 +1,6 @@
 import type { SessionUser } from "@/server/auth/session";
 import type { Highlight } from "@/shared/highlights";
+import type { CachedPdfEntry } from "@/shared/pdf-cache";
 import type { PaperNote } from "@/shared/paper-notes";
 import type { ApiReadingHistoryEntry, CacheEntry, Profile, SearchHistoryResponse, ServerBookmark, Settings } from "@/shared/user-data";
 import type { BookmarksService } from "./bookmarks.service";
@@ -27,6 +28,8 @@ export type UserDataExport = {
     notes: PaperNote[];
     /** PDF highlights, with page number and coordinates as fractions of the page. */
     highlights: Highlight[];
+    /** The cloud PDF cache: which PDFs are kept, their size, hash and reads (the bytes are arXiv's). */
+    pdfCache: CachedPdfEntry[];
   };
 };
 
@@ -41,10 +44,11 @@ export function exportService(services: {
   readingHistory: ReadingHistoryService;
   notes: NotesService;
   highlights: HighlightsService;
+  pdfCache: { exportAll(userId: string): Promise<CachedPdfEntry[]> };
 }) {
   return {
     async export(user: SessionUser): Promise<UserDataExport> {
-      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights] = await Promise.all([
+      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, pdfCache] = await Promise.all([
         services.profile.get(user),
         services.bookmarks.list(user.id),
         services.cache.exportAll(user.id),
@@ -54,11 +58,12 @@ export function exportService(services: {
         services.readingHistory.exportAll(user.id),
         services.notes.list(user.id),
         services.highlights.exportAll(user.id),
+        services.pdfCache.exportAll(user.id),
       ]);
       return {
         exported_at: new Date().toISOString(),
         user_id: user.id,
-        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights },
+        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, pdfCache },
       };
     },
   };

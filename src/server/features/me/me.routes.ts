@@ -9,6 +9,8 @@ import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
 import { authoredRoutes } from "@/server/features/authored/authored.routes";
 import { authoredService } from "@/server/features/authored/authored.service";
+import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
+import { toCachedPdfEntry } from "@/server/features/pdf-cache/pdf-cache.service";
 import { bookmarksRepository } from "./bookmarks.repository";
 import { bookmarksRoutes } from "./bookmarks.routes";
 import { bookmarksService } from "./bookmarks.service";
@@ -65,7 +67,11 @@ export function createMeRoutes(deps: MeDeps) {
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };
-  const exporter = exportService(services);
+  const pdfCacheRows = pdfCacheRepository(db);
+  const exporter = exportService({
+    ...services,
+    pdfCache: { exportAll: async (userId) => (await pdfCacheRows.exportAll(userId)).map(toCachedPdfEntry) },
+  });
 
   return new Hono<SignedInEnv>()
     .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))

@@ -1,8 +1,11 @@
 import { PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES, pdfProxyArxivId } from "@/shared/pdf";
-import { AppError } from "@/server/errors";
+import { PDF_CACHE_MESSAGES, PDF_CACHE_REASONS } from "@/shared/pdf-cache";
+import { AppError, errors } from "@/server/errors";
+import { describeCause } from "@/server/storage/blob-store";
 import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { PdfCacheService, PdfCollector } from "@/server/features/pdf-cache/pdf-cache.service";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 /** pdf.js accepts a header a little way in (some files start with junk); arXiv's never do. */
@@ -10,7 +13,14 @@ const MAGIC_SEARCH_BYTES = 1024;
 /** Response headers passed on from the PDF host. */
 const PASSED_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];
 
-export type PdfProxyRequest = { paperId: string | undefined; range: string | undefined; signal?: AbortSignal };
+export type PdfProxyRequest = {
+  paperId: string | undefined;
+  range: string | undefined;
+  signal?: AbortSignal;
+  /** The signed-in reader: their cloud cache is read first and filled from the host. Anonymous: none. */
+  userId?: string | null;
+  ifNoneMatch?: string;
+};
 
 /** Only single, plain byte ranges go upstream; anything else is dropped (the whole file is sent). */
 function acceptableRange(range: string | undefined): string | undefined {
@@ -30,15 +40,24 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 /**
  * Streams a paper's PDF from the configured arXiv PDF host: validates and cleans the id,
  * passes Range on, checks the bytes are a PDF before answering, and ends a body that stops
- * flowing for the load timeout rather than holding the connection forever.
+ * flowing for the load timeout rather than holding the connection forever. For a signed-in
+ * reader the cloud cache answers first, and a whole PDF from the host is stored in it on the
+ * way through (`X-PDF-Cache` says hit or miss, `X-PDF-Cache-Reason` why not cached).
  */
-export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs?: number }) {
-  const { source, idleTimeoutMs = PDF_LOAD_TIMEOUT_MS } = options;
+export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs?: number; cache?: PdfCacheService }) {
+  const { source, idleTimeoutMs = PDF_LOAD_TIMEOUT_MS, cache } = options;
 
   async function proxy(request: PdfProxyRequest): Promise<Response> {
     const arxivId = request.paperId === undefined ? null : pdfProxyArxivId(request.paperId);
     if (!arxivId) throw new AppError("invalid_paper_id", PDF_MESSAGES.invalidId, 400);
     const range = acceptableRange(request.range);
+    const userId = cache ? (request.userId ?? null) : null;
+    let cacheReason: string | null = null;
+    if (userId && cache) {
+      const outcome = await cache.serve(userId, arxivId, { range: request.range, ifNoneMatch: request.ifNoneMatch });
+      if (outcome.response) return outcome.response;
+      cacheReason = outcome.reason;
+    }
 
     let upstream;
     try {
@@ -77,10 +96,38 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
     headers.set("Accept-Ranges", "bytes");
     headers.set("Cache-Control", "private, max-age=3600");
     headers.set("Content-Disposition", `inline; filename="${arxivId.replace("/", "_")}.pdf"`);
-    return new Response(relay(head.bytes, head.done, reader, idleTimeoutMs), { status: upstream.status, headers });
+
+    let collector: PdfCollector | null = null;
+    if (userId && cache) {
+      // The next open must reach the server (and its cache), not the browser's copy of this answer.
+      headers.set("Cache-Control", "private, no-cache");
+      headers.delete("etag");
+      headers.delete("last-modified");
+      const declared = Number(upstream.headers.get("content-length") ?? Number.NaN);
+      const expected = upstream.status === 200 && Number.isFinite(declared) ? declared : null;
+      if (upstream.status !== 200) cacheReason ??= PDF_CACHE_REASONS.partial;
+      else if (expected !== null && expected > cache.limitBytes) cacheReason ??= PDF_CACHE_REASONS.overLimit;
+      else {
+        collector = cache.collector(userId, arxivId, expected);
+        collector.push(head.bytes);
+      }
+      headers.set("X-PDF-Cache", "miss");
+      if (cacheReason) headers.set("X-PDF-Cache-Reason", cacheReason);
+    }
+    return new Response(relay(head.bytes, head.done, reader, idleTimeoutMs, collector), { status: upstream.status, headers });
   }
 
-  return { proxy };
+  /** POST /api/pdf-proxy?action=setup: creates the cache's storage (directory or bucket). */
+  async function setup(): Promise<{ error: null; note: string }> {
+    if (!cache) throw errors.unavailable(PDF_CACHE_MESSAGES.initFailed);
+    try {
+      return { error: null, ...(await cache.setup()) };
+    } catch (error) {
+      throw errors.unavailable(`${PDF_CACHE_MESSAGES.initFailed}: ${describeCause(error)}`);
+    }
+  }
+
+  return { proxy, setup };
 }
 
 export type PdfProxyService = ReturnType<typeof pdfProxyService>;
@@ -135,28 +182,65 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, minByte
   return { bytes, done };
 }
 
-/** The head already read, then the rest; a body that stalls for `idleMs` is ended with an error. */
-function relay(head: Uint8Array, done: boolean, reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number) {
+/**
+ * The head already read, then the rest; a body that stalls for `idleMs` is ended with an error.
+ * With a collector (a signed-in reader's cache), every chunk is handed to it too, and a reader
+ * who goes away early (pdf.js switching to ranges) does not stop the download: the rest is
+ * read for the cache alone, up to the collector's limit.
+ */
+function relay(head: Uint8Array, done: boolean, reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number, collector: PdfCollector | null = null) {
   let sentHead = false;
+  const finish = () => {
+    if (collector) void collector.end();
+  };
+  const fail = async () => {
+    collector?.abort();
+    await reader.cancel().catch(() => undefined);
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!sentHead) {
         sentHead = true;
         if (head.byteLength) controller.enqueue(head);
-        if (done) controller.close();
+        if (done) {
+          controller.close();
+          finish();
+        }
         return;
       }
       try {
         const result = await readWithin(reader, idleMs);
-        if (result.done) controller.close();
-        else controller.enqueue(result.value);
+        if (result.done) {
+          controller.close();
+          finish();
+        } else {
+          controller.enqueue(result.value);
+          if (collector && !collector.push(result.value)) {
+            void collector.end();
+            collector = null;
+          }
+        }
       } catch (error) {
-        await reader.cancel().catch(() => undefined);
+        await fail();
         controller.error(error);
       }
     },
-    cancel(reason) {
-      return reader.cancel(reason).catch(() => undefined);
+    async cancel(reason) {
+      if (!collector) return reader.cancel(reason).catch(() => undefined);
+      const keep = collector;
+      // Read on for the cache, in the background; the reader has gone.
+      void (async () => {
+        try {
+          for (;;) {
+            const result = await readWithin(reader, idleMs);
+            if (result.done) return void (await keep.end());
+            if (!keep.push(result.value)) return void (await reader.cancel().catch(() => undefined));
+          }
+        } catch {
+          keep.abort();
+          await reader.cancel().catch(() => undefined);
+        }
+      })();
     },
   });
 }

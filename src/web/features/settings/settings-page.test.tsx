@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createFakePdfCacheApi } from "@/web/features/pdf-cache/testing/fake-pdf-cache-api";
 import { mswServer } from "@/test/unit-setup";
 import { Toaster } from "@/web/components/ui/toaster";
 import { dismissToast } from "@/web/components/ui/use-toast";
@@ -15,7 +17,7 @@ import { SettingsPage } from "./settings-page";
 let api: ReturnType<typeof createFakeMeApi>;
 
 function signIn(user: SessionUser | null) {
-  mswServer.use(...sessionHandlers(user), ...api.handlers);
+  mswServer.use(...sessionHandlers(user), ...api.handlers, ...createFakePdfCacheApi().handlers);
   setSessionAtom(user);
 }
 
@@ -28,10 +30,10 @@ function renderSettings(path = "/settings") {
     { initialEntries: [path] },
   );
   render(
-    <>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -147,6 +149,16 @@ describe("/settings for a signed-in user", () => {
     await waitFor(() => expect(api.state.profile.emailPreferences).toEqual({ welcome: true, notifications: "none" }));
     expect(window.localStorage.getItem("settings")).toBeNull();
     expect(screen.getByRole("link", { name: "Delete account" }).getAttribute("href")).toBe("/delete-account");
+  });
+
+  it("shows the Cloud PDF Cache card to signed-in users only", async () => {
+    signIn(TEST_USER);
+    renderSettings();
+    expect(await screen.findByRole("heading", { name: "Cloud PDF Cache" })).toBeTruthy();
+    cleanup();
+    signIn(null);
+    renderSettings();
+    expect(screen.queryByRole("heading", { name: "Cloud PDF Cache" })).toBeNull();
   });
 
   it("says so when clearing the cache or the bookmarks fails", async () => {

@@ -1,0 +1,390 @@
+import { createHash } from "node:crypto";
+import { errors } from "@/server/errors";
+import type { Logger } from "@/server/logger";
+import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import { describeCause, StorageError, type BlobStore } from "@/server/storage/blob-store";
+import {
+  bytesToMb,
+  PDF_CACHE_MAX_FILE_BYTES,
+  PDF_CACHE_MESSAGES,
+  PDF_CACHE_REASONS,
+  PDF_SIGNED_URL_SECONDS,
+  pdfCacheStoragePath,
+  type CachedPdfEntry,
+  type PdfCacheSignedUrl,
+  type PdfCacheStats,
+  type PdfCacheStorage,
+} from "@/shared/pdf-cache";
+import type { PdfCacheEntryRow, PdfCacheRepository, PdfCacheRow, RemovedPdf } from "./pdf-cache.repository";
+
+/** A byte range asked for, resolved against the file's size. */
+export type ResolvedRange = { kind: "whole" } | { kind: "part"; start: number; end: number } | { kind: "unsatisfiable" };
+
+/**
+ * Reads a `Range` header against a size: one plain range (`a-b`, `a-`, `-n`); anything else
+ * is ignored (the whole file), as the proxy does upstream.
+ */
+export function resolveRange(header: string | undefined, size: number): ResolvedRange {
+  const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match || (match[1] === "" && match[2] === "")) return { kind: "whole" };
+  let start: number;
+  let end: number;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return { kind: "unsatisfiable" };
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== "" && Number(match[2]) < start) return { kind: "whole" };
+  }
+  if (start >= size) return { kind: "unsatisfiable" };
+  return { kind: "part", start, end };
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+/** Content-addressed: the same bytes are one object, whoever stored them. */
+export const blobKeyFor = (hash: string) => `pdf/sha256/${hash.slice(0, 2)}/${hash}.pdf`;
+const etagFor = (hash: string) => `"sha256-${hash}"`;
+
+/** What the cache did for one request, for the proxy's `X-PDF-Cache` headers. */
+export type CacheOutcome = { response: Response } | { response: null; reason: string | null };
+
+/** A PDF on its way from the host, collected to be stored once it arrived whole. */
+export type PdfCollector = {
+  /** Bytes the cache will take at most; the proxy stops collecting past it. */
+  readonly maxBytes: number;
+  push(chunk: Uint8Array): boolean;
+  /** The download ended; stores what came, if it is a whole PDF within the limits. */
+  end(): Promise<void>;
+  /** The download failed: nothing is stored. */
+  abort(): void;
+};
+
+const PDF_END_MARKER = Buffer.from("%%EOF");
+/**
+ * After the store failed to answer, reads skip it for this long (a store that hangs would
+ * otherwise hold every open for its connection timeout); a successful check ends the pause.
+ */
+export const STORAGE_RETRY_AFTER_MS = 30_000;
+
+/** A whole PDF ends with %%EOF (give or take trailing whitespace); a cut-off download does not. */
+export function endsLikePdf(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).subarray(Math.max(0, bytes.byteLength - 1024));
+  return tail.includes(PDF_END_MARKER);
+}
+
+/** A row as the card and the data export show it. */
+export function toCachedPdfEntry(row: PdfCacheRow): CachedPdfEntry {
+  return {
+    paperId: row.paperId,
+    paperTitle: row.paperTitle,
+    paperAuthors: row.paperAuthors,
+    fileSize: row.fileSizeBytes,
+    lastAccessed: row.lastAccessed.toISOString(),
+    accessCount: row.accessCount,
+    cachedAt: row.cachedAt.toISOString(),
+    source: row.source,
+    arxivId: row.arxivId,
+    storagePath: row.storagePath,
+    fileHash: row.fileHash,
+  };
+}
+
+/**
+ * The cloud PDF cache (integrations-admin.md sections 2, 3 and 7): a signed-in user's PDFs,
+ * stored once by content in the blob store and counted for each user who keeps them; served
+ * with Range; checked against their hash on every whole read (a corrupt object is dropped
+ * and fetched again); least recently read first out when a user is over the limit.
+ */
+export function pdfCacheService(deps: {
+  repository: PdfCacheRepository;
+  store: BlobStore;
+  logger: Logger;
+  /** Bytes one user may keep. */
+  limitBytes: number;
+  /** For the title and authors of a newly cached paper; without it they stay empty. */
+  arxiv?: Pick<ArxivSource, "search">;
+  clock?: () => Date;
+}) {
+  const { repository, store, logger, limitBytes } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const maxFileBytes = Math.min(limitBytes, PDF_CACHE_MAX_FILE_BYTES);
+  // Per instance and only an optimisation: another instance finds the store down by itself.
+  let storageDownUntil = 0;
+  const storageDown = () => clock().getTime() < storageDownUntil;
+  const markStorageDown = () => {
+    storageDownUntil = clock().getTime() + STORAGE_RETRY_AFTER_MS;
+  };
+
+  async function storageStatus(): Promise<PdfCacheStorage> {
+    try {
+      await store.check();
+      storageDownUntil = 0;
+      return { kind: store.kind, ok: true, reason: null };
+    } catch (error) {
+      if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
+      return { kind: store.kind, ok: false, reason: describeCause(error) };
+    }
+  }
+
+  /** Deletes the objects of blobs no user keeps any more (failures are logged; a later sweep retries). */
+  async function releaseBlobs(hashes: Iterable<string>): Promise<void> {
+    for (const hash of new Set(hashes)) {
+      const key = await repository.deleteBlobIfUnused(hash);
+      if (!key) continue;
+      try {
+        await store.delete(key);
+      } catch (error) {
+        logger.warn({ err: error, hash }, "could not delete an unused cached PDF from the object store");
+      }
+    }
+  }
+
+  async function fillPaperDetails(userId: string, paperId: string): Promise<void> {
+    if (!deps.arxiv) return;
+    try {
+      const result = await deps.arxiv.search({ idList: [paperId], maxResults: 1 });
+      const paper = result.papers[0];
+      if (paper) await repository.setPaperDetails(userId, paperId, { title: paper.title, authors: paper.authors.join(", ") });
+    } catch (error) {
+      logger.info({ err: error, paperId }, "no title for a cached PDF (arXiv lookup failed)");
+    }
+  }
+
+  /**
+   * add_pdf_to_cache and then cleanup_user_cache_by_size: stores the bytes once (unless that
+   * object is already there), records the user's row, and trims the user to the limit.
+   */
+  async function add(userId: string, paperId: string, bytes: Uint8Array): Promise<{ stored: boolean; reason: string | null }> {
+    if (bytes.byteLength > limitBytes) return { stored: false, reason: PDF_CACHE_REASONS.overLimit };
+    if (bytes.byteLength > PDF_CACHE_MAX_FILE_BYTES) return { stored: false, reason: PDF_CACHE_REASONS.tooLarge };
+    if (!endsLikePdf(bytes)) return { stored: false, reason: PDF_CACHE_REASONS.incomplete };
+    const hash = sha256Hex(bytes);
+    const key = blobKeyFor(hash);
+    const existing = await store.head(key);
+    if (!existing || existing.size !== bytes.byteLength) await store.put(key, bytes, { contentType: "application/pdf" });
+    const now = clock();
+    const { replacedHash } = await repository.add(
+      userId,
+      { paperId, arxivId: paperId, source: "arxiv", storagePath: pdfCacheStoragePath(userId, paperId), fileHash: hash, fileSizeBytes: bytes.byteLength, storageKey: key },
+      now,
+    );
+    const evicted = await repository.cleanupBySize(userId, limitBytes, paperId);
+    if (evicted.length > 0) logger.info({ userId, evicted: evicted.map((row) => row.paperId) }, "PDF cache over the user's limit: least recently read removed");
+    await releaseBlobs([...(replacedHash ? [replacedHash] : []), ...evicted.map((row) => row.fileHash)]);
+    return { stored: true, reason: null };
+  }
+
+  function pdfHeaders(entry: PdfCacheEntryRow): Headers {
+    return new Headers({
+      "Content-Type": "application/pdf",
+      "Accept-Ranges": "bytes",
+      ETag: etagFor(entry.fileHash),
+      // Each open asks again (a 304 when unchanged), so every read of the cache is counted.
+      "Cache-Control": "private, no-cache",
+      "Content-Disposition": `inline; filename="${entry.paperId.replace("/", "_")}.pdf"`,
+      "X-PDF-Cache": "hit",
+    });
+  }
+
+  /**
+   * A cached PDF for the proxy: the whole file (checked against its hash), a part of it, or a
+   * 304 for a copy the browser has; null with the reason when the proxy must go to the host.
+   */
+  async function serve(userId: string, paperId: string, request: { range?: string; ifNoneMatch?: string }): Promise<CacheOutcome> {
+    const entry = await repository.find(userId, paperId);
+    if (!entry) return { response: null, reason: null };
+    if (storageDown()) return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
+    const range = resolveRange(request.range, entry.fileSizeBytes);
+    const headers = pdfHeaders(entry);
+    if (range.kind === "whole" && request.ifNoneMatch?.split(",").some((tag) => tag.trim() === etagFor(entry.fileHash))) {
+      await repository.recordAccess(userId, paperId, clock());
+      return { response: new Response(null, { status: 304, headers }) };
+    }
+    if (range.kind === "unsatisfiable") {
+      return { response: new Response(null, { status: 416, headers: { "Content-Range": `bytes */${entry.fileSizeBytes}`, "X-PDF-Cache": "hit" } }) };
+    }
+    try {
+      if (range.kind === "part") {
+        const part = await store.get(entry.storageKey, { range });
+        if (!part || part.size !== entry.fileSizeBytes) {
+          await part?.body.cancel().catch(() => undefined);
+          return { response: null, reason: PDF_CACHE_REASONS.corrupt };
+        }
+        headers.set("Content-Range", `bytes ${range.start}-${range.end}/${entry.fileSizeBytes}`);
+        headers.set("Content-Length", String(range.end - range.start + 1));
+        return { response: new Response(part.body, { status: 206, headers }) };
+      }
+      const whole = await store.get(entry.storageKey);
+      const bytes = whole
+        ? await readAll(whole.body, entry.fileSizeBytes).catch((error: unknown) => {
+            throw new StorageError("unavailable", `Reading the cached PDF failed (${describeCause(error)}).`, { cause: error });
+          })
+        : null;
+      if (!bytes || sha256Hex(bytes) !== entry.fileHash) {
+        logger.warn({ userId, paperId, hash: entry.fileHash, found: bytes ? "other bytes" : "nothing" }, "cached PDF is corrupt or missing: fetching it again");
+        // The object is wrong for everyone who keeps it: gone, so the refetch stores it afresh.
+        await store.delete(entry.storageKey).catch(() => undefined);
+        return { response: null, reason: PDF_CACHE_REASONS.corrupt };
+      }
+      await repository.recordAccess(userId, paperId, clock());
+      if (!entry.paperTitle) void fillPaperDetails(userId, paperId);
+      headers.set("Content-Length", String(bytes.byteLength));
+      return { response: new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers }) };
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+      if (error.kind === "unavailable") markStorageDown();
+      logger.warn({ err: error, userId, paperId }, "PDF cache storage unavailable: serving from the PDF host");
+      return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
+    }
+  }
+
+  /** Collects a PDF coming from the host for this user; stores it when it arrived whole. */
+  function collector(userId: string, paperId: string, expectedBytes: number | null): PdfCollector {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    let overflow = false;
+    let finished = false;
+    return {
+      maxBytes: maxFileBytes,
+      push(chunk) {
+        if (overflow || finished) return false;
+        length += chunk.byteLength;
+        if (length > maxFileBytes) {
+          overflow = true;
+          chunks.length = 0;
+          return false;
+        }
+        chunks.push(chunk);
+        return true;
+      },
+      async end() {
+        if (finished) return;
+        finished = true;
+        if (overflow) {
+          logger.info({ userId, paperId, bytes: length, limitBytes }, "PDF not cached: over the user's limit");
+          return;
+        }
+        if (expectedBytes !== null && expectedBytes !== length) return;
+        if (storageDown()) {
+          chunks.length = 0;
+          logger.info({ userId, paperId }, "PDF not cached: the object store is down");
+          return;
+        }
+        const bytes = Buffer.concat(chunks, length);
+        chunks.length = 0;
+        try {
+          const result = await add(userId, paperId, bytes);
+          if (!result.stored) logger.info({ userId, paperId, reason: result.reason }, "PDF not cached");
+          else await fillPaperDetails(userId, paperId);
+        } catch (error) {
+          if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
+          logger.warn({ err: error, userId, paperId, reason: describeCause(error) }, "PDF not cached: the object store failed");
+        }
+      },
+      abort() {
+        finished = true;
+        chunks.length = 0;
+      },
+    };
+  }
+
+  return {
+    limitBytes,
+    serve,
+    collector,
+    add,
+    storageStatus,
+    /** POST /api/pdf-proxy?action=setup: makes the directory or bucket. */
+    async setup(): Promise<{ note: string }> {
+      return store.setup();
+    },
+
+    async list(userId: string): Promise<CachedPdfEntry[]> {
+      return (await repository.list(userId)).map(toCachedPdfEntry);
+    },
+
+    async stats(userId: string): Promise<PdfCacheStats> {
+      const [stats, storage] = await Promise.all([repository.userStats(userId), storageStatus()]);
+      return {
+        totalFiles: stats.totalFiles,
+        totalSize: stats.totalSize,
+        totalSizeMB: bytesToMb(stats.totalSize),
+        lastCachedAt: stats.lastCachedAt?.toISOString() ?? null,
+        limitBytes,
+        storage,
+      };
+    },
+
+    globalStats: () => repository.globalStats(),
+    isCached: (userId: string, paperId: string) => repository.isCached(userId, paperId),
+
+    async remove(userId: string, paperId: string): Promise<void> {
+      const removed = await repository.remove(userId, paperId);
+      if (!removed) throw errors.notFound(PDF_CACHE_MESSAGES.fileNotFound);
+      await releaseBlobs([removed.fileHash]);
+    },
+
+    async clear(userId: string): Promise<number> {
+      const removed: RemovedPdf[] = await repository.clear(userId);
+      await releaseBlobs(removed.map((row) => row.fileHash));
+      return removed.length;
+    },
+
+    async cleanupBySize(userId: string, maxBytes: number = limitBytes): Promise<number> {
+      const removed = await repository.cleanupBySize(userId, maxBytes, null);
+      await releaseBlobs(removed.map((row) => row.fileHash));
+      return removed.length;
+    },
+
+    /** A URL reading the user's cached PDF for the spec's 3600 s. */
+    async signedUrl(userId: string, paperId: string): Promise<PdfCacheSignedUrl> {
+      const entry = await repository.find(userId, paperId);
+      if (!entry) throw errors.notFound(PDF_CACHE_MESSAGES.fileNotFound);
+      const expiresAt = new Date(clock().getTime() + PDF_SIGNED_URL_SECONDS * 1000).toISOString();
+      try {
+        const url = await store.signedUrl(entry.storageKey, {
+          expiresInSeconds: PDF_SIGNED_URL_SECONDS,
+          userId,
+          fileName: `${paperId.replace("/", "_")}.pdf`,
+        });
+        return { url, expiresAt };
+      } catch (error) {
+        if (error instanceof StorageError) throw errors.unavailable(error.message);
+        throw error;
+      }
+    },
+
+    /** Objects of blobs nobody keeps any more (after account deletions), a batch at a time. */
+    async sweepUnusedBlobs(limit = 100): Promise<number> {
+      const hashes = await repository.unusedBlobHashes(limit);
+      await releaseBlobs(hashes);
+      return hashes.length;
+    },
+
+    async exportAll(userId: string): Promise<CachedPdfEntry[]> {
+      return (await repository.exportAll(userId)).map(toCachedPdfEntry);
+    },
+  };
+}
+export type PdfCacheService = ReturnType<typeof pdfCacheService>;
+
+/** The whole body, or null when it is longer than `expected` (then it is not the cached file). */
+async function readAll(body: ReadableStream<Uint8Array>, expected: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > expected) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, length);
+}
