@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Paper } from "@/shared/paper";
-import { deviceFileName, launchRoute } from "./offline";
+import { deviceFileName, formatFileSize, launchRoute } from "./offline";
 
 function createPaper(overrides: Partial<Paper>): Paper {
   return {
@@ -49,5 +49,14 @@ describe("launchRoute", () => {
     [null, "/search"],
   ])("%s -> %s", (saved, expected) => {
     expect(launchRoute(saved)).toBe(expected === "/settings" ? saved : expected);
+  });
+});
+
+describe("formatFileSize", () => {
+  it("uses 1 MB = 1024*1024 bytes", () => {
+    expect(formatFileSize(1024 * 1024)).toBe("1.0 MB");
+    expect(formatFileSize(2.5 * 1024 * 1024)).toBe("2.5 MB");
+    expect(formatFileSize(850 * 1024)).toBe("850 KB");
+    expect(formatFileSize(10)).toBe("1 KB");
   });
 });

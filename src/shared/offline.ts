@@ -102,3 +102,13 @@ export function deviceFileName(paper: Pick<Paper, "id" | "title" | "authors" | "
   const name = parts.filter(Boolean).join("_");
   return `${name || slug(paper.id, 60) || "paper"}.pdf`;
 }
+
+/** 1 MB is 1024*1024 bytes (integrations-admin.md section 9, "PDF"). */
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A file's size for people: "850 KB", "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "0 KB";
+  if (bytes < BYTES_PER_MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}

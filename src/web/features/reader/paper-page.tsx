@@ -12,6 +12,8 @@ import { useBookmarkToggle } from "@/web/components/paper-list/paper-actions";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
+import { OfflineIndicator } from "@/web/features/offline/offline-indicator";
+import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { isApiError } from "@/web/lib/api";
 import { useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
@@ -231,6 +233,8 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
         <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
         {bookmarked ? "Bookmarked" : "Bookmark"}
       </Button>
+      <SaveOfflineButton paper={paper} layout="bar" />
+      <OfflineIndicator paper={paper} />
       <Button variant="ghost" size="sm" onClick={() => void handleShare()}>
         <Share2 aria-hidden />
         Share

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { APP_NAME } from "@/shared/constants";
 import { roleBadgeLabel } from "@/shared/roles";
 import { Badge } from "@/web/components/ui/badge";
+import { OfflineStorageCard } from "@/web/features/offline/offline-storage-card";
 import { useUserData } from "@/web/lib/user-stores";
 import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
@@ -71,6 +72,7 @@ export function SettingsPage() {
 
         <SettingsSection id="data-management" title="Data Management" description="Caches, bookmarks and your account.">
           <DataManagementCard signedIn={signedIn} />
+          <OfflineStorageCard />
         </SettingsSection>
 
         <SettingsSection id="about" title="About">
