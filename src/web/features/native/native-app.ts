@@ -14,6 +14,9 @@ export type AppRouter = {
   subscribe(listener: (state: { location: { pathname: string; search: string } }) => void): () => void;
 };
 
+/** A link followed is not followed again for this long (Android hands the launch link over twice). */
+const REPEAT_WINDOW_MS = 5000;
+
 /** Pages never returned to at launch: the launch page itself and one-time landing pages. */
 const NOT_SAVED = /^\/(?:$|auth(?:\/|$)|share(?:\/|$))/;
 
@@ -49,27 +52,39 @@ export function startNativeApp(platform: Platform, router: AppRouter, options: {
     }),
   );
 
-  const open = (link: string | null): boolean => {
-    const path = link ? (deepLinkToPath(link) ?? shareLinkToPath(link)) : null;
-    if (path) router.navigate(path);
-    return path !== null;
+  // Android hands the launch link to appUrlOpen too: a link is followed once, however it comes.
+  const followed = new Set<string>();
+  const open = (link: string, path: string | null) => {
+    if (!path || followed.has(link)) return;
+    followed.add(link);
+    // The same link shared again later is a new share.
+    setTimeout(() => followed.delete(link), REPEAT_WINDOW_MS);
+    router.navigate(path);
   };
-  stops.push(platform.app.onUrlOpen((link) => void open(link)));
+  let launchSettled = false;
+  stops.push(
+    platform.app.onUrlOpen((link) => {
+      const auth = deepLinkToPath(link);
+      if (auth) return open(link, auth);
+      // A share that launched the app waits for the check a second after launch.
+      if (launchSettled) open(link, shareLinkToPath(link));
+    }),
+  );
 
-  // The sign-in's deep link may be what launched the app: it is followed at once. A share is
-  // looked for a second later, once the app has settled on its first page.
-  let handledLaunch: string | null = null;
+  // The sign-in's deep link may be what launched the app: it is followed at once. A share
+  // intent is looked for a second after launch, once the app has settled on its first page.
   void platform.app
     .launchUrl()
     .then((link) => {
-      if (link && deepLinkToPath(link) && open(link)) handledLaunch = link;
+      if (link) open(link, deepLinkToPath(link));
     })
     .catch(() => undefined);
   const timer = setTimeout(() => {
+    launchSettled = true;
     void platform.app
       .launchUrl()
       .then((link) => {
-        if (link && link !== handledLaunch && shareLinkToPath(link)) open(link);
+        if (link) open(link, shareLinkToPath(link));
       })
       .catch(() => undefined);
   }, options.shareCheckDelayMs ?? SHARE_INTENT_CHECK_DELAY_MS);
