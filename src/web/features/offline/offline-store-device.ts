@@ -26,7 +26,7 @@ export function deviceOfflineStore(files: DeviceFilesystem): OfflineStore {
             const kept = JSON.parse(await files.readText(`${DEVICE_PDF_DIRECTORY}/${entry.name}`)) as KeptPaper;
             // A record whose PDF went missing is not a kept paper.
             const size = kept.fileName ? pdfs.get(kept.fileName) : undefined;
-            return size === undefined ? null : { ...kept, fileSize: size || kept.fileSize };
+            return size === undefined ? null : { ...kept, fileSize: kept.fileSize || size };
           } catch {
             return null;
           }
