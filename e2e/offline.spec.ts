@@ -13,19 +13,26 @@ const LOAD_TIMEOUT = 45_000;
 
 test.describe.configure({ timeout: 120_000 });
 
-/** Waits until the service worker has installed (the app precached) and controls the page. */
+/**
+ * Waits until the service worker has installed (the app shell in its precache) and controls
+ * the page. Polled with evaluate: waitForFunction takes a pending promise for a true answer.
+ */
 async function serviceWorkerInControl(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (registration?.active?.state !== "activated" || !navigator.serviceWorker.controller) return false;
-    // The app shell is in the precache.
-    const names = await caches.keys();
-    for (const name of names.filter((cache) => cache.startsWith("workbox-precache"))) {
-      const cache = await caches.open(name);
-      if ((await cache.keys()).some((request) => new URL(request.url).pathname === "/index.html")) return true;
-    }
-    return false;
-  }, null, { timeout: 60_000, polling: 250 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (registration?.active?.state !== "activated" || !navigator.serviceWorker.controller) return false;
+          for (const name of (await caches.keys()).filter((cache) => cache.startsWith("workbox-precache"))) {
+            const cache = await caches.open(name);
+            if ((await cache.keys()).some((request) => new URL(request.url).pathname === "/index.html")) return true;
+          }
+          return false;
+        }),
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 const painted = (page: Page) => page.locator('canvas[data-painted="true"]').first();
