@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from "workbox-core";
+import { cacheNames, clientsClaim } from "workbox-core";
 import * as navigationPreload from "workbox-navigation-preload";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { createPartialResponse } from "workbox-range-requests";
@@ -25,6 +25,25 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 // A new version takes over at once: pages are fetched from the network anyway, and the old
 // version's files stay on the server's immutable /assets/ for pages still open.
 void self.skipWaiting();
+
+// Where the browser supports it (Chromium's static routing), the worker is not even woken for
+// what it would only pass on: hashed files come straight from the precache, and pages race the
+// network against the worker (the worker's answer, the offline shell, wins only offline).
+// Without this each of a page's ~30 files waits on the worker's JavaScript (measured: a repeat
+// load of /search 1.47x slower than with no worker).
+type RouterRule = { condition: Record<string, unknown>; source: string | { cacheName: string } };
+self.addEventListener("install", (event) => {
+  const addRoutes = (event as ExtendableEvent & { addRoutes?: (rules: RouterRule[]) => Promise<void> }).addRoutes;
+  if (typeof addRoutes !== "function") return;
+  event.waitUntil(
+    addRoutes
+      .call(event, [
+        { condition: { urlPattern: "/assets/*", requestMethod: "GET" }, source: { cacheName: cacheNames.precache } },
+        { condition: { requestMode: "navigate" }, source: "race-network-and-fetch-handler" },
+      ])
+      .catch(() => undefined),
+  );
+});
 clientsClaim();
 cleanupOutdatedCaches();
 navigationPreload.enable();
