@@ -12,6 +12,8 @@ const PAPER = "1911.02782";
 const LOAD_TIMEOUT = 45_000;
 
 test.describe.configure({ timeout: 120_000 });
+// The service worker is what these tests are about (blocked elsewhere, playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
 
 /**
  * Waits until the service worker has installed (the app shell in its precache) and controls

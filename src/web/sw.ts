@@ -52,6 +52,21 @@ async function offlineShell(): Promise<Response> {
   return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
 }
 
+/**
+ * Offline, a kept paper's /pdf/{id} page as the server sent it (offline-store-browser.ts), so
+ * its PDF starts before the app as it does online; only while every file it names is in this
+ * version's precache (a page kept before a deploy names files that are gone).
+ */
+async function keptPage(pathname: string): Promise<Response | null> {
+  const kept = await caches.match(pathname, { cacheName: KEPT_PAPERS_CACHE }).catch(() => undefined);
+  if (!kept) return null;
+  const html = await kept.text();
+  for (const file of html.match(/\/assets\/[\w.-]+\.m?js/g) ?? []) {
+    if (!(await matchPrecache(file))) return null;
+  }
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=UTF-8" } });
+}
+
 // 2. Pages: network first, the precached shell when offline.
 registerRoute(
   new NavigationRoute(
@@ -60,7 +75,7 @@ registerRoute(
         const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
         return preloaded ?? (await fetch(request));
       } catch {
-        return offlineShell();
+        return (await keptPage(new URL(request.url).pathname)) ?? offlineShell();
       }
     },
     { denylist: [/^\/api\//] },

@@ -1,5 +1,6 @@
+import { paperArxivId } from "@/shared/library/paper-identifiers";
 import type { Paper } from "@/shared/paper";
-import { KEPT_PAPERS_CACHE, KEPT_RECORD_PREFIX } from "./offline-cache-names";
+import { keptPagePath, KEPT_PAPERS_CACHE, KEPT_RECORD_PREFIX } from "./offline-cache-names";
 import { isKeptPaper, type KeptPaper, type OfflineStore } from "./offline-store";
 
 const recordUrl = (paperId: string) => `${KEPT_RECORD_PREFIX}${encodeURIComponent(paperId)}`;
@@ -35,6 +36,21 @@ export function browserOfflineStore(): OfflineStore {
       if (!isKeptPaper(kept, paperId)) continue;
       await cache.delete(kept.pdfPath);
       await cache.delete(recordUrl(kept.paper.id));
+      const arxiv = paperArxivId(kept.paper);
+      if (arxiv) await cache.delete(keptPagePath(arxiv));
+    }
+  }
+
+  /** The server's /pdf/{id} page, kept for the worker (offline-cache-names.ts); a failure only loses the early start. */
+  async function keepPage(cache: Cache, paper: Paper): Promise<void> {
+    const arxiv = paperArxivId(paper);
+    if (!arxiv) return;
+    try {
+      const page = await fetch(keptPagePath(arxiv), { headers: { Accept: "text/html" }, credentials: "omit" });
+      if (!page.ok) return;
+      await cache.put(keptPagePath(arxiv), new Response(await page.text(), { headers: { "Content-Type": "text/html; charset=UTF-8" } }));
+    } catch {
+      // Offline shell it is.
     }
   }
 
@@ -50,12 +66,17 @@ export function browserOfflineStore(): OfflineStore {
             headers: { "Content-Type": "application/pdf", "Content-Length": String(pdf.byteLength), "Accept-Ranges": "bytes" },
           }),
         );
+        await keepPage(cache, paper);
         // The record last: a paper is listed only once its PDF is in.
         await cache.put(recordUrl(paper.id), new Response(JSON.stringify(kept), { headers: { "Content-Type": "application/json" } }));
       } catch (error) {
         // A full disk may have taken the PDF but not the record: leave nothing half-kept.
-        await cache.delete(pdfPath).catch(() => undefined);
-        await cache.delete(recordUrl(paper.id)).catch(() => undefined);
+        const arxiv = paperArxivId(paper);
+        await Promise.all([
+          cache.delete(pdfPath),
+          cache.delete(recordUrl(paper.id)),
+          arxiv ? cache.delete(keptPagePath(arxiv)) : Promise.resolve(false),
+        ]).catch(() => undefined);
         throw error;
       }
       return kept;

@@ -15,6 +15,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { OfflineIndicator } from "@/web/features/offline/offline-indicator";
 import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { isApiError } from "@/web/lib/api";
+import { loadPlatform, siteOrigin } from "@/web/lib/platform";
 import { useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
 import { HtmlView } from "./html-view";
@@ -205,16 +206,13 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
   const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
   async function handleShare() {
-    const url = window.location.href;
+    // The site's address of this page (inside the Android app the WebView's own is not).
+    const url = `${siteOrigin()}${window.location.pathname}${window.location.search}`;
     try {
-      if (typeof navigator.share === "function") {
-        await navigator.share({ title: paper.title, url });
-        return;
-      }
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "The paper's link is on your clipboard." });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
+      const platform = await loadPlatform();
+      const result = await platform.share.share({ title: paper.title, url });
+      if (result === "copied") toast({ title: "Link copied", description: "The paper's link is on your clipboard." });
+    } catch {
       toast({ variant: "destructive", title: "Could not share", description: url });
     }
   }
