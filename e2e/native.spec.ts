@@ -111,6 +111,7 @@ test("Save Offline writes to the device's pdf_cache, listed and removed under Of
   const files = page.getByRole("list", { name: "Device files" });
   await expect(page.getByText("Offline storage", { exact: true })).toBeVisible({ timeout: LOAD_TIMEOUT });
   await expect(files.getByText("Lo_et_al_2019_s2orc_the_semantic_scholar_ope.pdf")).toBeVisible();
+  await files.scrollIntoViewIfNeeded();
   await shoot("native-offline-storage");
 
   // No network (the app's code is on the device; here it was fetched above): the kept paper opens from the device's file.

@@ -54,16 +54,16 @@ async function offlineShell(): Promise<Response> {
 
 /**
  * Offline, a kept paper's /pdf/{id} page as the server sent it (offline-store-browser.ts), so
- * its PDF starts before the app as it does online; only while every file it names is in this
- * version's precache (a page kept before a deploy names files that are gone).
+ * its PDF starts before the app as it does online; only while the files it names are this
+ * version's (a page kept before a deploy names files that are gone).
  */
 async function keptPage(pathname: string): Promise<Response | null> {
   const kept = await caches.match(pathname, { cacheName: KEPT_PAPERS_CACHE }).catch(() => undefined);
   if (!kept) return null;
   const html = await kept.text();
-  for (const file of html.match(/\/assets\/[\w.-]+\.m?js/g) ?? []) {
-    if (!(await matchPrecache(file))) return null;
-  }
+  // One build's files are precached together: its first script tells which build the page is of.
+  const file = /\/assets\/[\w.-]+\.m?js/.exec(html)?.[0];
+  if (!file || !(await matchPrecache(file))) return null;
   return new Response(html, { headers: { "Content-Type": "text/html; charset=UTF-8" } });
 }
 
