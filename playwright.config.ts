@@ -31,6 +31,9 @@ export default defineConfig({
     baseURL,
     trace: "on-first-retry",
     launchOptions: chromiumLaunch,
+    // The service worker would serve the app's files from its precache, out of page.route's
+    // reach; e2e/offline.spec.ts, which tests it, allows it.
+    serviceWorkers: "block",
   },
   projects: [
     {

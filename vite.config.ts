@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress-plugin";
 
 const serverPort = Number(process.env.PORT ?? 3000);
@@ -12,7 +13,45 @@ const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL("./src/web", import.meta.url)),
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The web manifest and the service worker (src/web/sw.ts, served as /sw.js). The app
+    // registers it itself (src/web/lib/service-worker.ts).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Quire",
+        short_name: "Quire",
+        description: "Find, read, keep and cite research papers from arXiv, OpenAlex and Crossref.",
+        start_url: "/search",
+        scope: "/",
+        display: "standalone",
+        background_color: "#151a24",
+        theme_color: "#2c4a8c",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+        // Sharing a link to Quire (Android's share sheet, for the installed web app) opens /share.
+        share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+      },
+      injectManifest: {
+        // The app, pdf.js and its worker, and the Latin fonts: what Quire needs to open and read
+        // offline (the manifest and its icons are added by the plugin).
+        globPatterns: ["**/*.{js,mjs,css,html,svg}", "assets/*latin*.woff2"],
+        globIgnores: ["**/*-ext-*.woff2", "sw.js"],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },

@@ -129,6 +129,97 @@ async function openContinuous(browser: Browser, origin: string, paperId: string)
   return { context, page, firstMs, paintedAtOnce };
 }
 
+/** Until the service worker has installed (the app precached) and controls the page (polled: waitForFunction takes a pending promise for a true answer). */
+async function serviceWorkerInControl(page: Page): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const ready = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === "activated" && Boolean(navigator.serviceWorker.controller);
+    });
+    if (ready) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the service worker did not take control");
+}
+
+/** Milliseconds from navigation start until `selector` is on the page, in an open tab. */
+async function navigationUntil(page: Page, url: string, selector: string): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  const ms = await page.waitForFunction((wanted) => (document.querySelector(wanted) ? performance.now() : 0), selector, { polling: "raf", timeout: 60_000 });
+  return (await ms.jsonValue()) as number;
+}
+
+/**
+ * Issue 22's figures: a kept paper opened with the network off against the same paper online
+ * (and kept), and the app shell's repeat load with the service worker against without it.
+ */
+async function offlineFigures(browser: Browser, origin: string, suite: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/abs/${PAPER}`);
+  await page.getByRole("heading", { level: 1 }).waitFor({ timeout: 60_000 });
+  await serviceWorkerInControl(page);
+  await page.getByRole("button", { name: "Save Offline" }).click();
+  await page.getByRole("status").filter({ hasText: "Available offline" }).waitFor({ timeout: 60_000 });
+
+  const pdfUrl = `${origin}/pdf/${PAPER}`;
+  const canvas = 'canvas[data-painted="true"]';
+  // Warm both ways once.
+  await navigationUntil(page, pdfUrl, canvas);
+  await context.setOffline(true);
+  await navigationUntil(page, pdfUrl, canvas);
+  await context.setOffline(false);
+  const online: number[] = [];
+  const offline: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    online.push(await navigationUntil(page, pdfUrl, canvas));
+    await context.setOffline(true);
+    offline.push(await navigationUntil(page, pdfUrl, canvas));
+    await context.setOffline(false);
+  }
+  const offlineRatio = median(offline) / median(online);
+  figures.push({
+    suite,
+    name: "kept paper, network off: navigation to /pdf/{id} until the first page is painted (median of 7)",
+    value: round(median(offline), 0),
+    unit: "ms",
+    baseline: "the same kept paper with the network on",
+    baselineValue: round(median(online), 0),
+    ratio: round(offlineRatio, 2),
+    goal: "ratio ≤ 1.1",
+    met: offlineRatio <= 1.1,
+  });
+
+  // The app shell's repeat load: /search until its heading is drawn, the worker in control
+  // against a tab whose worker is blocked (both with a warm HTTP cache).
+  const plain = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
+  const plainPage = await plain.newPage();
+  const searchUrl = `${origin}/search`;
+  const heading = "main h1";
+  await navigationUntil(plainPage, searchUrl, heading);
+  await navigationUntil(page, searchUrl, heading);
+  const withWorker: number[] = [];
+  const withoutWorker: number[] = [];
+  for (let i = 0; i < RUNS * 2; i++) {
+    withoutWorker.push(await navigationUntil(plainPage, searchUrl, heading));
+    withWorker.push(await navigationUntil(page, searchUrl, heading));
+  }
+  const shellRatio = median(withWorker) / median(withoutWorker);
+  figures.push({
+    suite,
+    name: "app shell repeat load (/search until its heading is drawn) with the service worker (median of 10)",
+    value: round(median(withWorker), 0),
+    unit: "ms",
+    baseline: "the same repeat load without the worker",
+    baselineValue: round(median(withoutWorker), 0),
+    ratio: round(shellRatio, 2),
+  });
+  await plain.close();
+  await context.close();
+  return figures;
+}
+
 /** Issue 5's figures: first paint against pdf.js's viewer, a 300-page PDF, and the proxy's time to first byte. */
 export async function readerSuite(): Promise<Figure[]> {
   const suite = "reader";
@@ -243,6 +334,7 @@ export async function readerSuite(): Promise<Figure[]> {
 
       // 4. The cloud PDF cache (issue 22): a signed-in reader's second open against the first.
       figures.push(...(await pdfCacheFigures({ browser, server, sandboxUrl: sandbox.url })));
+      figures.push(...(await offlineFigures(browser, server.url, suite)));
     } finally {
       await browser.close();
     }

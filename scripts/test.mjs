@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build, freePort, root, run } from "./lib.mjs";
 import { findPostgresBin, startPostgres } from "./postgres.mjs";
+import { androidSyncDrift } from "./android-sync-check.mjs";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportDir = path.join(root, "test-results", "reports");
@@ -99,6 +100,14 @@ await step("Integration tests on PostgreSQL", async () => {
 });
 await step("Build", () => {
   build({ quiet: true });
+});
+await step("Android project in sync (cap sync)", () => {
+  const drift = androidSyncDrift();
+  if (drift.length > 0) console.error(`cap sync changed the committed Android project; run \`npx cap sync android\` and commit:\n  ${drift.join("\n  ")}`);
+  // Counted as one test, like the others.
+  if (drift.length > 0) totals.failed += 1;
+  else totals.passed += 1;
+  return drift.length === 0;
 });
 await step("End-to-end tests (Chromium)", async () => {
   const out = path.join(reportDir, "playwright.json");

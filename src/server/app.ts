@@ -35,6 +35,7 @@ import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
 import { requestContext } from "@/server/http/request-context";
 import { securityHeaders } from "@/server/http/security-headers";
+import { nativeAppCors } from "@/server/http/native-cors";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
 import { clockFrom } from "@/server/lib/clock";
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use("*", requestContext(logger));
   app.use("*", securityHeaders);
+  // The Android app's WebView calls /api from its own origin (native-cors.ts).
+  app.use("/api/*", nativeAppCors);
   const limitBody = bodyLimit({
     maxSize: config.BODY_LIMIT_BYTES,
     onError: () => {

@@ -41,6 +41,15 @@ export function cleanPdfPaperId(value: string): string {
 }
 
 /**
+ * The PDF proxy's path for an arXiv id, cleaned as the proxy cleans it, so one paper has one
+ * URL (the reader, public/pdf-prefetch.js, the server's /pdf/ page head and the kept offline
+ * copies all use this one).
+ */
+export function pdfProxyPath(arxivId: string): string {
+  return `/api/pdf-proxy?paperId=${encodeURIComponent(cleanPdfPaperId(arxivId))}`;
+}
+
+/**
  * The arXiv id the proxy may fetch, from a bare id or an arxiv.org abs/pdf URL; null for
  * anything else (other hosts, paths, control characters, over-long input).
  */

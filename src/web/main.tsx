@@ -11,7 +11,9 @@ import { HintLayer } from "@/web/components/ui/hint-layer";
 import { LazyToaster } from "@/web/components/ui/lazy-toaster";
 import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
 import { appContainer } from "@/web/lib/page-preview";
+import { isNativePlatform, loadPlatform } from "@/web/lib/platform";
 import { createQueryClient } from "@/web/lib/query-client";
+import { registerServiceWorker } from "@/web/lib/service-worker";
 import { createAppRouter } from "@/web/routes";
 
 const queryClient = createQueryClient();
@@ -29,3 +31,9 @@ createRoot(appContainer()).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();
+// Inside the Android app: deep links, the share intent, the route restore (a chunk of its own).
+if (isNativePlatform()) {
+  void Promise.all([loadPlatform(), import("@/web/features/native/native-app")]).then(([platform, native]) => native.startNativeApp(platform, router));
+}

@@ -65,6 +65,10 @@ const appRoutes: RouteObject[] = [
   { path: "history", lazy: () => import("@/web/features/library/history-page").then((m) => ({ Component: m.HistoryPage })) },
   { path: "collections", lazy: () => import("@/web/features/library/collections-page").then((m) => ({ Component: m.CollectionsPage })) },
   { path: "trash", lazy: () => import("@/web/features/library/trash-page").then((m) => ({ Component: m.TrashPage })) },
+  // Papers kept on this device for offline reading (Save Offline).
+  { path: "offline", lazy: () => import("@/web/features/offline/offline-page").then((m) => ({ Component: m.OfflinePage })) },
+  // The share target of the installed web app and the Android app; public.
+  { path: "share", lazy: () => import("@/web/features/share/share-page").then((m) => ({ Component: m.SharePage })) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
   {
     path: "*",

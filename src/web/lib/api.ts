@@ -1,4 +1,5 @@
 import { readAuthToken } from "@/web/lib/auth-token";
+import { apiOrigin } from "@/web/lib/platform";
 
 /**
  * The one way the SPA talks to its own server's /api/*. Every failure becomes an ApiError
@@ -66,7 +67,8 @@ export type ApiRequestOptions = Omit<RequestInit, "body"> & {
 };
 
 function buildUrl(path: string, query: ApiRequestOptions["query"]): string {
-  const url = path.startsWith("/api/") ? path : `/api/${path.replace(/^\/+/, "")}`;
+  // The native app's WebView is not the site: its calls go to the site's origin.
+  const url = `${apiOrigin()}${path.startsWith("/api/") ? path : `/api/${path.replace(/^\/+/, "")}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

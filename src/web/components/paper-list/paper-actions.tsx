@@ -5,6 +5,7 @@ import type { Paper } from "@/shared/paper";
 import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/shared/paper-links";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
+import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { duplicateNotice } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
@@ -115,7 +116,7 @@ type PaperActionsProps = {
   className?: string;
 };
 
-/** Read, View, PDF and the Bookmark toggle. */
+/** Save Offline, Read, View, PDF and the Bookmark toggle. */
 export function PaperActions({ paper, layout, extra, className }: PaperActionsProps) {
   const read = useReadPaper();
   const { bookmarked, toggle } = useBookmarkToggle(paper);
@@ -126,6 +127,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
 
   return (
     <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-0.5", className)}>
+      <SaveOfflineButton paper={paper} layout={layout} className={iconOnly ? undefined : STACKED_ACTION} />
       <Button
         variant="ghost"
         size={iconOnly ? "icon" : "sm"}

@@ -12,7 +12,10 @@ import { useBookmarkToggle } from "@/web/components/paper-list/paper-actions";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
+import { OfflineIndicator } from "@/web/features/offline/offline-indicator";
+import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { isApiError } from "@/web/lib/api";
+import { loadPlatform, siteOrigin } from "@/web/lib/platform";
 import { useUserStores } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
 import { HtmlView } from "./html-view";
@@ -203,16 +206,13 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
   const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
   async function handleShare() {
-    const url = window.location.href;
+    // The site's address of this page (inside the Android app the WebView's own is not).
+    const url = `${siteOrigin()}${window.location.pathname}${window.location.search}`;
     try {
-      if (typeof navigator.share === "function") {
-        await navigator.share({ title: paper.title, url });
-        return;
-      }
-      await navigator.clipboard.writeText(url);
-      toast({ title: "Link copied", description: "The paper's link is on your clipboard." });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
+      const platform = await loadPlatform();
+      const result = await platform.share.share({ title: paper.title, url });
+      if (result === "copied") toast({ title: "Link copied", description: "The paper's link is on your clipboard." });
+    } catch {
       toast({ variant: "destructive", title: "Could not share", description: url });
     }
   }
@@ -231,6 +231,8 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
         <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
         {bookmarked ? "Bookmarked" : "Bookmark"}
       </Button>
+      <SaveOfflineButton paper={paper} layout="bar" />
+      <OfflineIndicator paper={paper} />
       <Button variant="ghost" size="sm" onClick={() => void handleShare()}>
         <Share2 aria-hidden />
         Share

@@ -3,6 +3,7 @@ import { PAPER_KEEP_MS, PAPER_STALE_MS } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
 import type { RelationsPage, WorkLookup } from "@/shared/paper-relations";
 import { api, isApiError } from "@/web/lib/api";
+import { keptPaperRecord } from "@/web/features/offline/offline-queries";
 
 /** The reader's queries (core-app.md section 9: the paper query is stale after 1 hour, kept 24 hours). */
 export const paperKeys = {
@@ -28,13 +29,30 @@ export function fetchPaper(id: string): Promise<Paper> {
 }
 
 /**
+ * The paper from the network, or, when the network cannot be reached, the copy kept on this
+ * device for offline reading (offline-store.ts); the network's failure when there is none.
+ */
+export async function fetchPaperOrKept(id: string): Promise<Paper> {
+  try {
+    return await fetchPaper(id);
+  } catch (error) {
+    if (isApiError(error) && error.status !== 0) throw error;
+    const kept = await keptPaperRecord(id).catch(() => null);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/**
  * The paper behind an id, fetched once and cached. A paper handed over in navigation state
  * shows at once (as placeholder data) while the full record loads.
  */
 export function usePaper(id: string, handedOver: Paper | undefined) {
   return useQuery({
     queryKey: paperKeys.paper(id),
-    queryFn: () => fetchPaper(id),
+    queryFn: () => fetchPaperOrKept(id),
+    // Asked offline too: a kept paper opens without the network.
+    networkMode: "offlineFirst",
     staleTime: PAPER_STALE_MS,
     gcTime: PAPER_KEEP_MS,
     placeholderData: handedOver,

@@ -4,6 +4,7 @@ import { APP_NAME } from "@/shared/constants";
 import { roleBadgeLabel } from "@/shared/roles";
 import { Badge } from "@/web/components/ui/badge";
 import { CloudPdfCacheCard } from "@/web/features/pdf-cache/cloud-pdf-cache-card";
+import { OfflineStorageCard } from "@/web/features/offline/offline-storage-card";
 import { useUserData } from "@/web/lib/user-stores";
 import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
@@ -73,6 +74,7 @@ export function SettingsPage() {
         <SettingsSection id="data-management" title="Data Management" description="Caches, bookmarks and your account.">
           <DataManagementCard signedIn={signedIn} />
           {signedIn ? <CloudPdfCacheCard userId={session.user.id} /> : null}
+          <OfflineStorageCard />
         </SettingsSection>
 
         <SettingsSection id="about" title="About">

@@ -1,6 +1,8 @@
 import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { cleanPdfPaperId, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES } from "@/shared/pdf";
+import { PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES, pdfProxyPath } from "@/shared/pdf";
+import { apiOrigin } from "@/web/lib/platform";
+import { keptPdfSource } from "@/web/features/offline/kept-pdf-source";
 import type { Paper } from "@/shared/paper";
 import { dismissEarlyPage, showEarlyPage } from "./early-page";
 import { loadViewState } from "./pdf-view-state";
@@ -53,7 +55,7 @@ export class PdfLoadError extends Error {
 
 /** The proxy URL of a paper's PDF; cleaned as the proxy cleans it, so one paper has one URL. */
 export function pdfProxyUrl(arxivId: string): string {
-  return `/api/pdf-proxy?paperId=${encodeURIComponent(cleanPdfPaperId(arxivId))}`;
+  return `${apiOrigin()}${pdfProxyPath(arxivId)}`;
 }
 
 /** The arXiv id the proxy can fetch for this paper, or null (a paper from elsewhere). */
@@ -111,13 +113,22 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
     }
   };
   const earlyBytes = takeEarlyBytes(url);
+  // The native app's kept copy (kept-pdf-source.ts); on the web the service worker serves it.
+  const kept = earlyBytes ? null : keptPdfSource();
   const opened: Promise<PDFDocumentProxy> = earlyBytes
     ? earlyBytes.then((bytes) => {
         if (cancelled) throw new Error("cancelled");
         // Not a PDF answer (an error status): ask again so the failure is described as usual.
         return start(bytes ? () => getDocument({ data: new Uint8Array(bytes), ...workerOption() }) : fromNetwork);
       })
-    : start(fromNetwork);
+    : kept
+      ? kept(url)
+          .catch(() => null)
+          .then((bytes) => {
+            if (cancelled) throw new Error("cancelled");
+            return start(bytes ? () => getDocument({ data: bytes, ...workerOption() }) : fromNetwork);
+          })
+      : start(fromNetwork);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -1,0 +1,114 @@
+import type { Paper } from "@/shared/paper";
+import { firstAuthorKeyPart } from "@/shared/library/cite-key";
+import { paperYear } from "@/shared/library/paper-identifiers";
+import { foldToAscii } from "@/shared/library/text-fold";
+
+/**
+ * Offline reading and the native app's constants and rules (integrations-admin.md sections
+ * 2, 7 "Device (native)", 8 "Offline" and 9 "Offline", "Native"; core-app.md section 4
+ * "Offline save button" and "Native app").
+ */
+
+/** A save is tried this many times in all, this long apart (section 9, "Offline"). */
+export const OFFLINE_SAVE_ATTEMPTS = 3;
+export const OFFLINE_SAVE_RETRY_MS = 500;
+
+/** The device directory offline PDFs live in (section 7, "Device (native)"). */
+export const DEVICE_PDF_DIRECTORY = "pdf_cache";
+/** The title part of a device file's name is cut to this many characters. */
+export const DEVICE_FILE_TITLE_SLUG_LENGTH = 30;
+
+/** The native app looks for a share intent this long after launch (section 9, "Native"). */
+export const SHARE_INTENT_CHECK_DELAY_MS = 1000;
+/** The service worker asks for an update this often (section 9, "Native"). */
+export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Routes the native app returns to at launch (core-app.md section 4, "Native app"). `/zotero`
+ * is the spec's name for the Zotero library; it is stored as the route the user was on.
+ */
+export const RESTORABLE_ROUTES = [
+  "/search",
+  "/catchup",
+  "/bookmarks",
+  "/collections",
+  "/trash",
+  "/reader",
+  "/profile",
+  "/settings",
+  "/user-data",
+  "/history",
+  "/zotero",
+  "/zotero-library",
+] as const;
+
+/** Where a launch at `/` goes when the saved route cannot be restored and was a paper page. */
+export const PAPER_ROUTE_FALLBACK = "/history";
+/** Where it goes otherwise. */
+export const DEFAULT_LAUNCH_ROUTE = "/search";
+
+/** The Save Offline button's and the offline list's messages (section 8, "PDF and cache", "Offline"). */
+export const OFFLINE_MESSAGES = {
+  savedTitle: "Downloaded for offline",
+  savedDescription: "Paper saved for offline reading",
+  failedTitle: "Download failed",
+  failedDescription: "Could not save paper for offline reading",
+  fileNotFound: "File not found",
+  removeFailed: "Failed to remove paper from offline storage",
+} as const;
+
+/** The offline indicator's labels (integrations-admin.md section 2). */
+export const OFFLINE_INDICATOR_LABELS = {
+  checking: "Checking",
+  available: "Available offline",
+  onlineOnly: "Online only",
+} as const;
+
+/** The Save Offline button's labels (core-app.md section 4, "Offline save button"). */
+export const OFFLINE_BUTTON_LABELS = { idle: "Save Offline", saving: "Saving...", saved: "Offline" } as const;
+
+/**
+ * The restore at launch (core-app.md section 4): the saved route when it is restorable (a
+ * restorable page or below it, query kept), else `/history` after a paper page, else `/search`.
+ */
+export function launchRoute(savedRoute: string | null | undefined): string {
+  const saved = (savedRoute ?? "").trim();
+  if (!saved.startsWith("/") || saved.startsWith("//")) return DEFAULT_LAUNCH_ROUTE;
+  const pathname = saved.split(/[?#]/)[0] ?? "";
+  if (RESTORABLE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return saved;
+  if (/^\/(?:paper|abs|pdf|html|abstract)\//.test(pathname)) return PAPER_ROUTE_FALLBACK;
+  return DEFAULT_LAUNCH_ROUTE;
+}
+
+/** Lowercase ASCII words joined by `_`, cut to `length` characters without a trailing `_`. */
+function slug(text: string, length: number): string {
+  return foldToAscii(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+/, "")
+    .slice(0, length)
+    .replace(/_+$/, "");
+}
+
+/**
+ * A device file's name (section 7, "Device (native)"): the first author's surname, `_et_al`
+ * when there are more authors, the year and a 30-character title slug, e.g.
+ * `Vaswani_et_al_2017_attention_is_all_you_need.pdf`. Parts that are unknown are left out; a
+ * paper with none of them is named by its id.
+ */
+export function deviceFileName(paper: Pick<Paper, "id" | "title" | "authors" | "publishedDate" | "arxivId"> & Partial<Pick<Paper, "authorDetails" | "doi">>): string {
+  const surname = firstAuthorKeyPart(paper);
+  const parts = [surname, surname && paper.authors.length > 1 ? "et_al" : "", String(paperYear(paper) ?? ""), slug(paper.title, DEVICE_FILE_TITLE_SLUG_LENGTH)];
+  const name = parts.filter(Boolean).join("_");
+  return `${name || slug(paper.id, 60) || "paper"}.pdf`;
+}
+
+/** 1 MB is 1024*1024 bytes (integrations-admin.md section 9, "PDF"). */
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A file's size for people: "850 KB", "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "0 KB";
+  if (bytes < BYTES_PER_MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / BYTES_PER_MB).toFixed(1)} MB`;
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { OFFLINE_MESSAGES } from "@/shared/offline";
+import type { Paper } from "@/shared/paper";
+import { toast } from "@/web/components/ui/use-toast";
+import { isKeptPaper, keepPaper, offlineStore, offlineSupported, type KeptPaper } from "./offline-store";
+
+/** The kept papers of this device: one list every row's button and indicator read. */
+export const offlineKeys = { kept: ["offline", "kept"] as const };
+
+/** The device's kept papers. Read from the device, so it runs offline too ("always"). */
+export function useKeptPapers() {
+  return useQuery({
+    queryKey: offlineKeys.kept,
+    queryFn: async (): Promise<KeptPaper[]> => (await offlineStore()).list(),
+    networkMode: "always",
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: offlineSupported(),
+  });
+}
+
+/** Whether this paper is kept: "checking" until the device has answered. */
+export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): "checking" | "available" | "online-only" {
+  const kept = useKeptPapers();
+  if (!paper) return "checking";
+  if (kept.isPending) return kept.fetchStatus === "idle" ? "online-only" : "checking";
+  if (kept.isError) return "online-only";
+  return kept.data.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only";
+}
+
+/** Save Offline, with the spec's toasts (integrations-admin.md section 8, "Offline"). */
+export function useKeepPaper() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paper: Paper) => keepPaper(paper),
+    networkMode: "always",
+    onSuccess: () => {
+      toast({ title: OFFLINE_MESSAGES.savedTitle, description: OFFLINE_MESSAGES.savedDescription });
+    },
+    onError: () => {
+      toast({ variant: "destructive", title: OFFLINE_MESSAGES.failedTitle, description: OFFLINE_MESSAGES.failedDescription });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offlineKeys.kept }),
+  });
+}
+
+/** Removes a kept paper (its PDF and record). */
+export function useRemoveKeptPaper() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (paperId: string) => (await offlineStore()).remove(paperId),
+    networkMode: "always",
+    onSuccess: () => toast({ title: "Removed from offline storage" }),
+    onError: () => toast({ variant: "destructive", title: OFFLINE_MESSAGES.removeFailed }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: offlineKeys.kept }),
+  });
+}
+
+/** The record of a kept paper, for the reader when the network cannot give it; null when not kept. */
+export async function keptPaperRecord(id: string): Promise<Paper | null> {
+  if (!offlineSupported()) return null;
+  const kept = await (await offlineStore()).list();
+  return kept.find((entry) => isKeptPaper(entry, id))?.paper ?? null;
+}

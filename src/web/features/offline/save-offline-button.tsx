@@ -1,0 +1,52 @@
+import { CloudCheck, CloudDownload, Loader2 } from "lucide-react";
+import { OFFLINE_BUTTON_LABELS } from "@/shared/offline";
+import type { Paper } from "@/shared/paper";
+import { Button } from "@/web/components/ui/button";
+import { cn } from "@/web/lib/utils";
+import { useKeepPaper, useOfflineStatus } from "./offline-queries";
+import { keepableArxivId, offlineSupported } from "./offline-store";
+
+type SaveOfflineButtonProps = {
+  paper: Paper;
+  /** Icon buttons with hints (table rows), labelled stacked buttons (cards) or a labelled button (the reader's bar). */
+  layout: "icons" | "labels" | "bar";
+  /** The stacked card style of the row actions it sits among. */
+  className?: string;
+};
+
+/**
+ * Save Offline (core-app.md section 4, "Offline save button"): idle "Save Offline", then
+ * "Saving...", then "Offline" (disabled); back to idle when the save fails, with the spec's
+ * toast. Shown wherever this device can keep papers (offline-store.ts).
+ */
+export function SaveOfflineButton(props: SaveOfflineButtonProps) {
+  return offlineSupported() ? <SaveOffline {...props} /> : null;
+}
+
+function SaveOffline({ paper, layout, className }: SaveOfflineButtonProps) {
+  const status = useOfflineStatus(paper);
+  const keep = useKeepPaper();
+  const saved = status === "available";
+  const saving = keep.isPending;
+  const noPdf = keepableArxivId(paper) === null;
+  const label = saving ? OFFLINE_BUTTON_LABELS.saving : saved ? OFFLINE_BUTTON_LABELS.saved : OFFLINE_BUTTON_LABELS.idle;
+  const Icon = saving ? Loader2 : saved ? CloudCheck : CloudDownload;
+  const iconOnly = layout === "icons";
+  const hint = noPdf ? "No PDF to keep for this paper" : saved ? "Kept on this device for offline reading" : "Keep the paper and its PDF on this device";
+
+  return (
+    <Button
+      variant="ghost"
+      size={iconOnly ? "icon" : "sm"}
+      disabled={saved || saving || noPdf || status === "checking"}
+      onClick={() => keep.mutate(paper)}
+      aria-label={iconOnly ? label : undefined}
+      data-hint={iconOnly ? hint : undefined}
+      title={iconOnly ? undefined : hint}
+      className={cn(iconOnly && "size-8", saved && "text-primary disabled:opacity-100", className)}
+    >
+      <Icon aria-hidden className={cn(saving && "animate-spin")} />
+      {iconOnly ? null : label}
+    </Button>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Which requests the service worker (sw.ts) answers itself, kept apart so they are tested
+ * without a worker.
+ */
+
+/** The app shell the worker answers a page with when the network cannot be reached. */
+export const APP_SHELL_URL = "/index.html";
+
+/** The PDF proxy's path: the only /api path the worker ever answers, and only from a kept copy. */
+export const PDF_PROXY_PATH = "/api/pdf-proxy";
+
+/**
+ * Files the page asks for by a fixed name (not under the hashed /assets/): they change with a
+ * deploy while keeping their name, so the network's copy goes first.
+ */
+export function isRevalidatedFile(pathname: string): boolean {
+  return !pathname.startsWith("/assets/") && !pathname.startsWith("/api/") && /^\/[\w./-]+\.(?:js|svg|png|webmanifest|json|ico)$/.test(pathname);
+}
+
+/** A GET of a PDF through the proxy: answered from a kept copy when there is one. */
+export function isKeptPdfRequest(pathname: string, method: string): boolean {
+  return pathname === PDF_PROXY_PATH && method.toUpperCase() === "GET";
+}
