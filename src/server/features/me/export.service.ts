@@ -11,11 +11,17 @@ import type { ProfileService } from "./profile.service";
 import type { ReadingHistoryService } from "./reading-history.service";
 import type { SearchHistoryService } from "./search-history.service";
 import type { SettingsService } from "./settings.service";
+import type { UserTableKey, UserTablesRepository } from "./user-tables.repository";
 
 export type UserDataExport = {
   exported_at: string;
   user_id: string;
-  data: {
+  /**
+   * Every table the user owns: the contract's shapes for the core data, and the other tables
+   * (USER_TABLE_EXPORTS: authored papers, integrations without credentials, API keys without
+   * the keys, events...) as stored.
+   */
+  data: Record<UserTableKey, Record<string, unknown>[]> & {
     profile: Profile;
     bookmarks: ServerBookmark[];
     cache: CacheEntry[];
@@ -41,10 +47,11 @@ export function exportService(services: {
   readingHistory: ReadingHistoryService;
   notes: NotesService;
   highlights: HighlightsService;
+  tables: UserTablesRepository;
 }) {
   return {
     async export(user: SessionUser): Promise<UserDataExport> {
-      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights] = await Promise.all([
+      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, tables] = await Promise.all([
         services.profile.get(user),
         services.bookmarks.list(user.id),
         services.cache.exportAll(user.id),
@@ -54,11 +61,12 @@ export function exportService(services: {
         services.readingHistory.exportAll(user.id),
         services.notes.list(user.id),
         services.highlights.exportAll(user.id),
+        services.tables.exportAll(user.id),
       ]);
       return {
         exported_at: new Date().toISOString(),
         user_id: user.id,
-        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights },
+        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, ...tables },
       };
     },
   };

@@ -37,6 +37,7 @@ import { searchHistoryService } from "./search-history.service";
 import { settingsRepository } from "./settings.repository";
 import { settingsRoutes } from "./settings.routes";
 import { settingsService } from "./settings.service";
+import { userTablesRepository } from "./user-tables.repository";
 
 export type MeDeps = {
   auth: Pick<Auth, "api">;
@@ -65,7 +66,7 @@ export function createMeRoutes(deps: MeDeps) {
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };
-  const exporter = exportService(services);
+  const exporter = exportService({ ...services, tables: userTablesRepository(db) });
 
   return new Hono<SignedInEnv>()
     .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
