@@ -46,6 +46,8 @@ export const STORAGE_KEYS = {
   pdfViewerScale: "pdf-viewer.scale",
   authToken: "auth token",
   mobileLayoutPreference: "mobileLayoutPreference",
+  /** Whether the sidebar's Developer Tools group is open (admins). */
+  developerToolsOpen: "sidebar.developer-tools-open",
 } as const;
 
 /** Paging (core-app.md section 9). */

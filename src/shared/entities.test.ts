@@ -3,7 +3,7 @@ import { makePaper as makeLibraryPaper } from "@/shared/library/library-papers.f
 import type { Paper } from "@/shared/paper";
 
 const makePaper = (overrides: Partial<Paper>) => makeLibraryPaper({ id: "2401.12345", title: "A paper", ...overrides });
-import { entityErrorMessage, identityKeys, mergeRecords, recordFromPaper, recordMatches, type SourceRecords } from "./entities";
+import { identityKeys, mergeRecords, recordFromPaper, recordMatches, type SourceRecords } from "./entities";
 
 const at = "2026-06-04T00:00:00.000Z";
 const arxivPaper = makePaper({
@@ -97,11 +97,5 @@ describe("the unified entity", () => {
     expect(recordMatches(entity, recordFromPaper({ ...crossrefPaper, title: "Something else entirely here" }, at)!.record)).toBe(false);
     expect(recordMatches(entity, recordFromPaper({ ...crossrefPaper, authors: ["Grace Hopper", "Edsger Dijkstra"] }, at)!.record)).toBe(false);
     expect(recordMatches(entity, recordFromPaper({ ...openalexPaper, arxivId: "2401.99999" }, at)!.record)).toBe(false);
-  });
-
-  it("words a failed call as the spec says", () => {
-    expect(entityErrorMessage(404, { error: { code: "not_found", message: "Paper not found." } })).toBe("Paper not found.");
-    expect(entityErrorMessage(500, { error: "Database down" })).toBe("Database down");
-    expect(entityErrorMessage(502, null)).toBe("API error: 502");
   });
 });

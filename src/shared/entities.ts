@@ -240,18 +240,3 @@ export function lookupIdOf(paper: { id: string; arxivId?: string | null; doi?: s
   if (doi) return doi;
   return paper.id;
 }
-
-/**
- * The message a client shows for a failed entities call (integrations-admin.md section 7):
- * the server's error text, else "API error: {status}".
- */
-export function entityErrorMessage(status: number, body: unknown): string {
-  if (typeof body === "object" && body !== null) {
-    const error = (body as { error?: unknown }).error;
-    if (typeof error === "string" && error) return error;
-    if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") {
-      return (error as { message: string }).message;
-    }
-  }
-  return `API error: ${status}`;
-}
