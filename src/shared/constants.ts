@@ -48,6 +48,8 @@ export const STORAGE_KEYS = {
   mobileLayoutPreference: "mobileLayoutPreference",
   /** Whether the sidebar's Developer Tools group is open (admins). */
   developerToolsOpen: "sidebar.developer-tools-open",
+  /** "off" when an admin switched the debugging console off on this device. */
+  debugConsole: "debug-console",
 } as const;
 
 /** Paging (core-app.md section 9). */

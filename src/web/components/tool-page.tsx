@@ -29,7 +29,7 @@ export function ToolPage(props: { title: string; description: string; actions?: 
 export function ToolSection(props: { id: string; title: string; description?: ReactNode; tools?: ReactNode; children: ReactNode; className?: string }) {
   const headingId = `${props.id}-heading`;
   return (
-    <Card role="region" aria-labelledby={headingId} className={cn("min-w-0", props.className)}>
+    <Card id={props.id} role="region" aria-labelledby={headingId} className={cn("min-w-0", props.className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-4">
         <div className="min-w-0 space-y-1">
           <h2 id={headingId} className="leading-tight font-semibold">

@@ -1,26 +1,51 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { ADMIN_ROLE } from "@/shared/admin";
+import { STORAGE_KEYS } from "@/shared/constants";
 import { hasRole, type RoleHolder } from "@/shared/roles";
+import { readString, writeString } from "@/web/lib/storage";
 
 type Eruda = typeof import("eruda").default;
 
 let loading: Promise<Eruda> | null = null;
 let running: Eruda | null = null;
+const listeners = new Set<() => void>();
 
-/** Eruda's entry button sits on the right edge, a third of the way down, clear of the phone's bottom bar. */
+/** Whether the admin wants the console on this device (on unless switched off on /auth-test). */
+export function isDebugConsoleEnabled(): boolean {
+  return readString(STORAGE_KEYS.debugConsole) !== "off";
+}
+
+export function setDebugConsoleEnabled(enabled: boolean): void {
+  writeString(STORAGE_KEYS.debugConsole, enabled ? "on" : "off");
+  for (const listener of listeners) listener();
+}
+
+export function useDebugConsoleEnabled(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isDebugConsoleEnabled,
+    () => false,
+  );
+}
+
+/** Eruda's entry button sits on the left edge above the phone's bottom bar; it can be dragged. */
 function entryPosition() {
-  return { x: Math.max(0, window.innerWidth - 56), y: Math.round(window.innerHeight * 0.35) };
+  return { x: 8, y: Math.max(0, window.innerHeight - 150) };
 }
 
 /**
  * The in-browser debugging console (integrations-admin.md section 6: started only for signed-in
  * admins): eruda, a console, network, elements and storage panel that works on phones too. Its
- * code is fetched only when an admin is signed in.
+ * code is fetched only when an admin is signed in; an admin can switch it off on /auth-test.
  */
 export function useAdminDebugConsole(user: RoleHolder): void {
-  const isAdmin = hasRole(user, ADMIN_ROLE);
+  const enabled = useDebugConsoleEnabled();
+  const wanted = enabled && hasRole(user, ADMIN_ROLE);
   useEffect(() => {
-    if (!isAdmin) {
+    if (!wanted) {
       running?.destroy();
       running = null;
       return;
@@ -41,5 +66,5 @@ export function useAdminDebugConsole(user: RoleHolder): void {
     return () => {
       cancelled = true;
     };
-  }, [isAdmin]);
+  }, [wanted]);
 }

@@ -9,6 +9,8 @@ import { FieldList } from "@/web/features/user-data/user-data-sections";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { api, isApiError } from "@/web/lib/api";
 import { readAuthToken } from "@/web/lib/auth-token";
+import { setDebugConsoleEnabled, useDebugConsoleEnabled } from "@/web/lib/debug-console";
+import { Switch } from "@/web/components/ui/switch";
 
 /** One protected endpoint per access level: what the server answers this session. */
 const PROBES = [
@@ -44,6 +46,7 @@ export function AuthTestPage() {
   const server = useQuery({ queryKey: ["dev", "session"], queryFn: () => api.get<ServerSession>("/api/dev/session"), staleTime: 0 });
   const probes = useQuery({ queryKey: ["dev", "probes"], queryFn: runProbes, staleTime: 0 });
   const token = readAuthToken();
+  const consoleEnabled = useDebugConsoleEnabled();
 
   return (
     <ToolPage
@@ -76,6 +79,14 @@ export function AuthTestPage() {
           ]}
         />
       </ToolSection>
+      {hasRole(user, ADMIN_ROLE) ? (
+        <ToolSection id="auth-console" title="Debugging console" description="Eruda's console, network and storage panels, for signed-in admins (the button at the screen's edge).">
+          <label className="flex items-center gap-3 text-sm">
+            <Switch checked={consoleEnabled} onCheckedChange={setDebugConsoleEnabled} aria-label="Debugging console" />
+            {consoleEnabled ? "On in this browser" : "Off in this browser"}
+          </label>
+        </ToolSection>
+      ) : null}
       <ToolSection id="auth-server" title="On the server">
         {server.data ? (
           <FieldList
