@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { adminSuite } from "./admin.bench";
 import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
@@ -14,6 +15,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   reader: readerSuite,
   catchup: catchupSuite,
   digest: digestSuite,
+  admin: adminSuite,
 };
 
 /**

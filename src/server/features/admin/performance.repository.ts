@@ -133,6 +133,20 @@ export function performanceRepository(db: Database) {
       return [...bySource.values()];
     },
 
+    /** Per-source answers (network, cache, stale, error) since `since`, without the latency buckets. */
+    async upstreamAnswers(since: Date): Promise<{ source: string; network: number; cache: number; stale: number; error: number }[]> {
+      const rows = await queryRows<{ source: string; network: string | number; cache: string | number; stale: string | number; error: string | number }>(
+        db,
+        sql`select u.value->>'source' as source,
+              sum((u.value->'answers'->>'network')::bigint) as network, sum((u.value->'answers'->>'cache')::bigint) as cache,
+              sum((u.value->'answers'->>'stale')::bigint) as stale, sum((u.value->'answers'->>'error')::bigint) as error
+            from ${systemLogs} l cross join lateral jsonb_array_elements(l.metadata->'upstreams') u
+            where l.component = ${PERFORMANCE_COMPONENT} and l.message = 'upstream' and l.created_at >= ${since.toISOString()}
+            group by 1`,
+      );
+      return rows.map((row) => ({ source: row.source, network: Number(row.network), cache: Number(row.cache), stale: Number(row.stale), error: Number(row.error) }));
+    },
+
     /** Exchanges with one source per hour since `since` (the hour the window was written in). */
     async exchangesPerHour(source: string, since: Date): Promise<{ hour: Date; requests: number }[]> {
       const rows = await queryRows<{ hour: string; requests: string | number }>(

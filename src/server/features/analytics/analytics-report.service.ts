@@ -34,7 +34,8 @@ export function analyticsReportService(deps: {
         deps.analytics.activeUsersPerDay(sinceDay),
         deps.analytics.eventsByName(sinceDay),
         deps.analytics.eventsBySource(SEARCH_EVENT, sinceDay),
-        deps.performance.upstreamTotals(firstDay),
+        // The upstream figures cover the last 24 hours: minute-by-minute rows of every instance add up fast.
+        deps.performance.upstreamAnswers(new Date(at.getTime() - ARXIV_HOURS_SHOWN * HOUR_MS)),
         deps.analytics.cachedEntriesBySource(),
         deps.performance.exchangesPerHour("arxiv", hoursFrom),
       ]);

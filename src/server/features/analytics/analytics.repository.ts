@@ -49,6 +49,27 @@ export function analyticsRepository(db: Database) {
       });
     },
 
+    /**
+     * Recounts the roll-ups from visitor_events (as the migration that created them did): for
+     * events written around the repository, e.g. a bulk import or the benchmark's seed.
+     */
+    async rebuildRollups(): Promise<void> {
+      const sources = sql.join([...KNOWN_SOURCES].map((source) => sql`${source}`), sql`, `);
+      await db.transaction(async (tx) => {
+        await tx.delete(analyticsDaily);
+        await tx.delete(userActiveDays);
+        await tx.execute(sql`
+          insert into ${analyticsDaily} (day, event_name, source, events, signed_in_events)
+          select (created_at at time zone 'UTC')::date, event_name,
+            case when properties->>'source' in (${sources}) then properties->>'source' else '' end,
+            count(*), count(user_id)
+          from ${visitorEvents} group by 1, 2, 3`);
+        await tx.execute(sql`
+          insert into ${userActiveDays} (day, user_id)
+          select distinct (created_at at time zone 'UTC')::date, user_id from ${visitorEvents} where user_id is not null`);
+      });
+    },
+
     /** Every event ever counted, and those of signed-in users. */
     async totals(): Promise<{ events: number; signedInEvents: number }> {
       const [row] = await db.select({ events: sum(analyticsDaily.events), signedIn: sum(analyticsDaily.signedInEvents) }).from(analyticsDaily);

@@ -144,7 +144,7 @@ export function CacheHitChart({ rows }: { rows: AnalyticsReport["cache"] }) {
     <ChartCard
       id="cache-hit-ratio"
       title="Cache hit ratio per upstream"
-      description={`Answers served from the shared cache instead of the upstream. Cached now: ${
+      description={`Answers served from the cache instead of the upstream, last 24 hours. Cached now: ${
         rows.map((row) => `${sourceLabel(row.source)} ${row.cachedEntries.toLocaleString("en-US")}`).join(", ") || "nothing"
       }.`}
       headers={["Upstream", "Hit ratio"]}

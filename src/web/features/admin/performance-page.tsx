@@ -12,17 +12,7 @@ import {
 } from "@/shared/admin";
 import { formatDateTime } from "@/shared/format";
 import { DataTable, LoadError, ToolPage, ToolSection, type Column } from "@/web/components/tool-page";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
+import { ConfirmAction } from "@/web/components/confirm-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
@@ -113,24 +103,18 @@ function ClearButton(props: { type: PerformanceLogType | "all" }) {
       onError: (error) => toast({ variant: "destructive", title: "Could not clear the logs", description: error.message }),
     });
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      trigger={
         <Button variant="outline" disabled={clear.isPending}>
           <Trash2 aria-hidden />
           Clear
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Clear performance logs?</AlertDialogTitle>
-          <AlertDialogDescription>{`This removes ${what} of every instance. New figures are written as the server keeps running.`}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={handleClear}>Clear</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Clear performance logs?"
+      description={`This removes ${what} of every instance. New figures are written as the server keeps running.`}
+      confirmLabel="Clear"
+      onConfirm={handleClear}
+    />
   );
 }
 
@@ -141,9 +125,9 @@ function ClearButton(props: { type: PerformanceLogType | "all" }) {
  */
 export function PerformancePage() {
   const [type, setType] = useState<PerformanceLogType | "all">("all");
-  const [window, setWindow] = useState<PerformanceWindow>("1h");
+  const [span, setSpan] = useState<PerformanceWindow>("1h");
   const log = usePerformanceLog(type);
-  const summary = usePerformanceSummary(window);
+  const summary = usePerformanceSummary(span);
   const queryClient = useQueryClient();
   const refreshing = log.isFetching || summary.isFetching;
 
@@ -165,7 +149,7 @@ export function PerformancePage() {
         <Label htmlFor="performance-window" className="text-sm text-muted-foreground">
           Window
         </Label>
-        <NativeSelect id="performance-window" className="w-40" value={window} onChange={(event) => setWindow(event.target.value as PerformanceWindow)}>
+        <NativeSelect id="performance-window" className="w-40" value={span} onChange={(event) => setSpan(event.target.value as PerformanceWindow)}>
           <option value="1h">Last hour</option>
           <option value="24h">Last 24 hours</option>
         </NativeSelect>

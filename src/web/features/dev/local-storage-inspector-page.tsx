@@ -1,17 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Gauge, RotateCw, Trash2 } from "lucide-react";
 import { DataTable, StatCard, ToolPage, ToolSection, type Column } from "@/web/components/tool-page";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
+import { ConfirmAction } from "@/web/components/confirm-action";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
 import { cn } from "@/web/lib/utils";
@@ -147,26 +137,18 @@ export function LocalStorageInspectorPage() {
             <Gauge aria-hidden />
             Estimate Quota
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmAction
+            trigger={
               <Button variant="outline" disabled={entries.length === 0}>
                 <Trash2 aria-hidden />
                 Clear All
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Clear all local storage?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Every key this browser keeps for the app goes: the theme, cached searches, and on the native app the sign-in.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={handleClear}>Clear All</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Clear all local storage?"
+            description="Every key this browser keeps for the app goes: the theme, cached searches, and on the native app the sign-in."
+            confirmLabel="Clear All"
+            onConfirm={handleClear}
+          />
         </>
       }
     >
