@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { systemLogs } from "@/server/db/schema";
-import type { PerformanceLogType } from "@/shared/admin";
+import { PERFORMANCE_LOG_TYPES, type PerformanceLogType } from "@/shared/admin";
 
 /** Performance rows are system_logs rows of this component; `message` is the log type. */
 export const PERFORMANCE_COMPONENT = "performance";
@@ -23,8 +23,56 @@ export type UpstreamTotals = {
 
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
-/** system_logs as the performance page and the flush see it. */
+const HOUR_MS = 60 * 60 * 1000;
+const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+function addBuckets(into: Map<number, number>, buckets: unknown): void {
+  if (!buckets || typeof buckets !== "object") return;
+  for (const [key, count] of Object.entries(buckets as Record<string, unknown>)) {
+    const index = Number(key);
+    if (Number.isInteger(index) && number(count) > 0) into.set(index, (into.get(index) ?? 0) + number(count));
+  }
+}
+
+type StoredWindow = { createdAt: Date; items: unknown[] };
+
+function upstreamTotalsOf(stored: StoredWindow[]): UpstreamTotals[] {
+  const bySource = new Map<string, Omit<UpstreamTotals, "buckets"> & { buckets: Map<number, number> }>();
+  for (const window of stored) {
+    for (const upstream of window.items as { source?: unknown; exchanges?: unknown; failures?: unknown; answers?: Record<string, unknown>; buckets?: unknown }[]) {
+      if (typeof upstream.source !== "string") continue;
+      let totals = bySource.get(upstream.source);
+      if (!totals) {
+        totals = { source: upstream.source, exchanges: 0, failures: 0, network: 0, cache: 0, stale: 0, error: 0, buckets: new Map() };
+        bySource.set(upstream.source, totals);
+      }
+      totals.exchanges += number(upstream.exchanges);
+      totals.failures += number(upstream.failures);
+      totals.network += number(upstream.answers?.network);
+      totals.cache += number(upstream.answers?.cache);
+      totals.stale += number(upstream.answers?.stale);
+      totals.error += number(upstream.answers?.error);
+      addBuckets(totals.buckets, upstream.buckets);
+    }
+  }
+  return [...bySource.values()].map((totals) => ({ ...totals, buckets: [...totals.buckets] }));
+}
+
+/**
+ * system_logs as the performance page and the flush see it. The per-minute windows are added up
+ * here rather than in SQL: a day of one instance is 1,440 small JSON documents, which PGlite
+ * hands over faster than it expands them into rows.
+ */
 export function performanceRepository(db: Database) {
+  /** The `field` arrays of one kind's windows since `since`, read from the (component, message, created_at) index. */
+  async function windows(kind: "requests" | "upstream", field: "routes" | "upstreams", since: Date): Promise<StoredWindow[]> {
+    const rows = await db
+      .select({ createdAt: systemLogs.createdAt, items: sql<unknown>`${systemLogs.metadata}->${field}` })
+      .from(systemLogs)
+      .where(and(eq(systemLogs.component, PERFORMANCE_COMPONENT), eq(systemLogs.message, kind), gte(systemLogs.createdAt, since)));
+    return rows.map((row) => ({ createdAt: toDate(row.createdAt), items: Array.isArray(row.items) ? row.items : typeof row.items === "string" ? (JSON.parse(row.items) as unknown[]) : [] }));
+  }
+
   return {
     async insert(type: PerformanceLogType, metadata: Record<string, unknown>): Promise<void> {
       await db.insert(systemLogs).values({ level: "info", component: PERFORMANCE_COMPONENT, message: type, metadata });
@@ -32,13 +80,17 @@ export function performanceRepository(db: Database) {
 
     /** The newest rows, of one type or all (each type from its own index range, then merged). */
     async list(type: PerformanceLogType | null, limit: number): Promise<PerformanceRow[]> {
-      const rows = await db
-        .select({ id: systemLogs.id, type: systemLogs.message, metadata: systemLogs.metadata, createdAt: systemLogs.createdAt })
-        .from(systemLogs)
-        .where(type ? and(eq(systemLogs.component, PERFORMANCE_COMPONENT), eq(systemLogs.message, type)) : eq(systemLogs.component, PERFORMANCE_COMPONENT))
-        .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
-        .limit(limit);
-      return rows.map((row) => ({ ...row, type: row.type as PerformanceLogType, createdAt: toDate(row.createdAt) }));
+      const ofType = async (kind: PerformanceLogType) => {
+        const rows = await db
+          .select({ id: systemLogs.id, type: systemLogs.message, metadata: systemLogs.metadata, createdAt: systemLogs.createdAt })
+          .from(systemLogs)
+          .where(and(eq(systemLogs.component, PERFORMANCE_COMPONENT), eq(systemLogs.message, kind)))
+          .orderBy(desc(systemLogs.createdAt))
+          .limit(limit);
+        return rows.map((row) => ({ ...row, type: row.type as PerformanceLogType, createdAt: toDate(row.createdAt) }));
+      };
+      const rows = (await Promise.all((type ? [type] : PERFORMANCE_LOG_TYPES).map(ofType))).flat();
+      return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(0, limit);
     },
 
     /** Deletes the performance rows (of one type, or all); returns how many went. */
@@ -50,115 +102,42 @@ export function performanceRepository(db: Database) {
       return deleted.length;
     },
 
-    /** Per-route request counts and latency buckets since `since`, added up in the database. */
+    /** Per-route request counts and latency buckets since `since`, added up across windows and instances. */
     async routeTotals(since: Date): Promise<RouteTotals[]> {
-      const rows = await queryRows<{ route: string; bucket: number | null; n: number | string; count: number | string; errors: number | string }>(
-        db,
-        sql`with windows as (
-              select r.value as r
-              from ${systemLogs} l cross join lateral jsonb_array_elements(l.metadata->'routes') r
-              where l.component = ${PERFORMANCE_COMPONENT} and l.message = 'requests' and l.created_at >= ${since.toISOString()}
-            ),
-            totals as (
-              select r->>'route' as route, sum((r->>'count')::bigint) as count, sum((r->>'errors')::bigint) as errors from windows group by 1
-            ),
-            buckets as (
-              select r->>'route' as route, b.key::int as bucket, sum(b.value::bigint) as n
-              from windows cross join lateral jsonb_each_text(r->'buckets') b group by 1, 2
-            )
-            select t.route, t.count, t.errors, b.bucket, b.n from totals t left join buckets b on b.route = t.route`,
-      );
-      const byRoute = new Map<string, RouteTotals>();
-      for (const row of rows) {
-        let totals = byRoute.get(row.route);
-        if (!totals) {
-          totals = { route: row.route, count: Number(row.count), errors: Number(row.errors), buckets: [] };
-          byRoute.set(row.route, totals);
+      const byRoute = new Map<string, { route: string; count: number; errors: number; buckets: Map<number, number> }>();
+      for (const window of await windows("requests", "routes", since)) {
+        for (const route of window.items as { route?: unknown; count?: unknown; errors?: unknown; buckets?: unknown }[]) {
+          if (typeof route.route !== "string") continue;
+          let totals = byRoute.get(route.route);
+          if (!totals) byRoute.set(route.route, (totals = { route: route.route, count: 0, errors: 0, buckets: new Map() }));
+          totals.count += number(route.count);
+          totals.errors += number(route.errors);
+          addBuckets(totals.buckets, route.buckets);
         }
-        if (row.bucket !== null) totals.buckets.push([Number(row.bucket), Number(row.n)]);
       }
-      return [...byRoute.values()];
+      return [...byRoute.values()].map((totals) => ({ ...totals, buckets: [...totals.buckets] }));
     },
 
     /** Per-source exchanges, failures, answers and latency buckets since `since`. */
     async upstreamTotals(since: Date): Promise<UpstreamTotals[]> {
-      const rows = await queryRows<{
-        source: string;
-        exchanges: string | number;
-        failures: string | number;
-        network: string | number;
-        cache: string | number;
-        stale: string | number;
-        error: string | number;
-        bucket: number | null;
-        n: string | number | null;
-      }>(
-        db,
-        sql`with windows as (
-              select u.value as u
-              from ${systemLogs} l cross join lateral jsonb_array_elements(l.metadata->'upstreams') u
-              where l.component = ${PERFORMANCE_COMPONENT} and l.message = 'upstream' and l.created_at >= ${since.toISOString()}
-            ),
-            totals as (
-              select u->>'source' as source,
-                sum((u->>'exchanges')::bigint) as exchanges, sum((u->>'failures')::bigint) as failures,
-                sum((u->'answers'->>'network')::bigint) as network, sum((u->'answers'->>'cache')::bigint) as cache,
-                sum((u->'answers'->>'stale')::bigint) as stale, sum((u->'answers'->>'error')::bigint) as error
-              from windows group by 1
-            ),
-            buckets as (
-              select u->>'source' as source, b.key::int as bucket, sum(b.value::bigint) as n
-              from windows cross join lateral jsonb_each_text(u->'buckets') b group by 1, 2
-            )
-            select t.*, b.bucket, b.n from totals t left join buckets b on b.source = t.source`,
-      );
-      const bySource = new Map<string, UpstreamTotals>();
-      for (const row of rows) {
-        let totals = bySource.get(row.source);
-        if (!totals) {
-          totals = {
-            source: row.source,
-            exchanges: Number(row.exchanges),
-            failures: Number(row.failures),
-            network: Number(row.network),
-            cache: Number(row.cache),
-            stale: Number(row.stale),
-            error: Number(row.error),
-            buckets: [],
-          };
-          bySource.set(row.source, totals);
-        }
-        if (row.bucket !== null) totals.buckets.push([Number(row.bucket), Number(row.n)]);
-      }
-      return [...bySource.values()];
+      return upstreamTotalsOf(await windows("upstream", "upstreams", since));
     },
 
-    /** Per-source answers (network, cache, stale, error) since `since`, without the latency buckets. */
+    /** Per-source answers (network, cache, stale, error) since `since`. */
     async upstreamAnswers(since: Date): Promise<{ source: string; network: number; cache: number; stale: number; error: number }[]> {
-      const rows = await queryRows<{ source: string; network: string | number; cache: string | number; stale: string | number; error: string | number }>(
-        db,
-        sql`select u.value->>'source' as source,
-              sum((u.value->'answers'->>'network')::bigint) as network, sum((u.value->'answers'->>'cache')::bigint) as cache,
-              sum((u.value->'answers'->>'stale')::bigint) as stale, sum((u.value->'answers'->>'error')::bigint) as error
-            from ${systemLogs} l cross join lateral jsonb_array_elements(l.metadata->'upstreams') u
-            where l.component = ${PERFORMANCE_COMPONENT} and l.message = 'upstream' and l.created_at >= ${since.toISOString()}
-            group by 1`,
-      );
-      return rows.map((row) => ({ source: row.source, network: Number(row.network), cache: Number(row.cache), stale: Number(row.stale), error: Number(row.error) }));
+      return upstreamTotalsOf(await windows("upstream", "upstreams", since));
     },
 
-    /** Exchanges with one source per hour since `since` (the hour the window was written in). */
+    /** Exchanges with one source per UTC hour since `since` (the hour the window was written in). */
     async exchangesPerHour(source: string, since: Date): Promise<{ hour: Date; requests: number }[]> {
-      const rows = await queryRows<{ hour: string; requests: string | number }>(
-        db,
-        sql`select to_char(date_trunc('hour', l.created_at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24":00:00Z"') as hour,
-              sum((u.value->>'exchanges')::bigint) as requests
-            from ${systemLogs} l cross join lateral jsonb_array_elements(l.metadata->'upstreams') u
-            where l.component = ${PERFORMANCE_COMPONENT} and l.message = 'upstream' and l.created_at >= ${since.toISOString()}
-              and u.value->>'source' = ${source}
-            group by 1 order by 1`,
-      );
-      return rows.map((row) => ({ hour: new Date(row.hour), requests: Number(row.requests) }));
+      const perHour = new Map<number, number>();
+      for (const window of await windows("upstream", "upstreams", since)) {
+        const hour = Math.floor(window.createdAt.getTime() / HOUR_MS) * HOUR_MS;
+        for (const upstream of window.items as { source?: unknown; exchanges?: unknown }[]) {
+          if (upstream.source === source) perHour.set(hour, (perHour.get(hour) ?? 0) + number(upstream.exchanges));
+        }
+      }
+      return [...perHour].sort(([a], [b]) => a - b).map(([hour, requests]) => ({ hour: new Date(hour), requests }));
     },
 
     /** Round-trip time of a trivial query, and the database's size when the server reports it. */
