@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { adminSuite } from "./admin.bench";
 import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
@@ -16,6 +17,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   "pdf-cache": pdfCacheSuite,
   catchup: catchupSuite,
   digest: digestSuite,
+  admin: adminSuite,
 };
 
 /** Focused runs of figures another suite also measures. */

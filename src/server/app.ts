@@ -8,6 +8,14 @@ import type { DatabaseHandle } from "@/server/db/client";
 import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
+import { analyticsReportService } from "@/server/features/analytics/analytics-report.service";
+import { adminRoutes } from "@/server/features/admin/admin.routes";
+import { performanceRepository } from "@/server/features/admin/performance.repository";
+import { performanceService, type PerformanceService } from "@/server/features/admin/performance.service";
+import { devRoutes } from "@/server/features/dev/dev.routes";
+import { entitiesRepository } from "@/server/features/entities/entities.repository";
+import { entitiesRoutes } from "@/server/features/entities/entities.routes";
+import { entitiesService } from "@/server/features/entities/entities.service";
 import { healthRoutes } from "@/server/features/health/health.routes";
 import { htmlRoutes } from "@/server/features/html/html.routes";
 import { htmlService } from "@/server/features/html/html.service";
@@ -40,6 +48,7 @@ import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
 import { clockFrom } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
+import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
 import type { Sources } from "@/server/sources/sources";
 
 export type AppDeps = {
@@ -57,6 +66,10 @@ export type AppDeps = {
   email?: EmailFeature;
   /** The cloud PDF cache's object store; built from the configuration when not given. */
   blobs?: { store: BlobStore; signer: BlobUrlSigner };
+  /** The server's own measurements (request latency per route; the sources report upstream traffic to it). */
+  metrics?: ServerMetrics;
+  /** The performance logs over `metrics`; built here when not given (main.ts starts its flush). */
+  performance?: PerformanceService;
 };
 
 /** The cloud PDF cache over the configured object store (main.ts sweeps its unused blobs with it). */
@@ -72,6 +85,16 @@ export function createPdfCache(deps: Pick<AppDeps, "config" | "database" | "sour
     arxiv: deps.sources.arxiv,
   });
   return { service, ...blobs };
+}
+
+/** The performance logs main.ts flushes and the admin pages read. */
+export function createPerformance(deps: Pick<AppDeps, "database" | "logger"> & { metrics: ServerMetrics }): PerformanceService {
+  return performanceService({
+    repository: performanceRepository(deps.database.db),
+    metrics: deps.metrics,
+    logger: deps.logger,
+    databaseKind: deps.database.kind,
+  });
 }
 
 /** The catch-up service main.ts and the app share (the digests score from the same index). */
@@ -91,8 +114,10 @@ export function createCatchup(deps: Pick<AppDeps, "config" | "database" | "sourc
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, database, auth, sources, logger } = deps;
   const app = new Hono<AppEnv>();
+  const metrics = deps.metrics ?? createServerMetrics();
+  const performance = deps.performance ?? createPerformance({ database, logger, metrics });
 
-  app.use("*", requestContext(logger));
+  app.use("*", requestContext(logger, metrics.recordRequest));
   app.use("*", securityHeaders);
   // The Android app's WebView calls /api from its own origin (native-cors.ts).
   app.use("/api/*", nativeAppCors);
@@ -114,8 +139,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
   );
   const search = searchService({ sources });
+  const papers = papersService({ sources });
   app.route("/api", searchRoutes({ service: search, sources }));
-  app.route("/api/papers", papersRoutes({ service: papersService({ sources }) }));
+  app.route("/api/papers", papersRoutes({ service: papers }));
   app.route("/api/html", htmlRoutes({ service: htmlService({ sources }) }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
   app.on(["GET", "POST"], "/api/auth/*", (c) =>
@@ -129,6 +155,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
   app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
+  app.route(
+    "/api/entities",
+    entitiesRoutes({ service: entitiesService({ repository: entitiesRepository(database.db), sources, papers, logger }), auth, config }),
+  );
+  const analyticsReport = analyticsReportService({
+    analytics: analyticsRepository(database.db),
+    performance: performanceRepository(database.db),
+    metrics,
+  });
+  app.route("/api/admin", adminRoutes({ performance, analytics: analyticsReport, auth, config }));
+  app.route("/api/dev", devRoutes({ auth, config }));
 
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");

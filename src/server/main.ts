@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { createApp, createCatchup, createPdfCache } from "@/server/app";
+import { createApp, createCatchup, createPdfCache, createPerformance } from "@/server/app";
 import { createAuth, promoteConfiguredAdmins } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { ConfigError, loadConfig } from "@/server/config";
@@ -11,6 +11,7 @@ import { startPdfBlobSweep } from "@/server/jobs/pdf-blob-sweep";
 import { createBlobStore } from "@/server/storage/create-blob-store";
 import { clockFrom } from "@/server/lib/clock";
 import { createLogger } from "@/server/logger";
+import { createServerMetrics } from "@/server/metrics/server-metrics";
 import { createMailer, mailFrom } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
-  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
+  const metrics = createServerMetrics();
+  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger, observer: metrics.upstreamObserver });
   const catchup = createCatchup({ config, database, sources, logger });
   const email = startEmailFeatureInBackground({ database, config, secret, mailer, catchup, clock: clockFrom(config.CLOCK_START), logger });
   // The welcome e-mail goes through the queue; verification links stay immediate.
@@ -55,15 +57,16 @@ async function main(): Promise<void> {
   const promoted = await promoteConfiguredAdmins(database.db, config);
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
   const blobs = createBlobStore(config, secret);
-  const app = createApp({ config, database, auth, sources, logger, catchup, email, blobs });
+  const performanceLog = createPerformance({ database, logger, metrics });
+  const app = createApp({ config, database, auth, sources, logger, catchup, email, blobs, metrics, performance: performanceLog });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
   const stopPdfBlobSweep = startPdfBlobSweep(createPdfCache({ config, database, sources, logger, auth, blobs }).service, logger);
+  const stopPerformanceLog = performanceLog.start();
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-    logger.info(
-      { port: info.port, database: database.kind, bootMs: Math.round(performance.now() - bootStarted) },
-      `Quire is running at ${config.publicUrl}`,
-    );
+    const bootMs = Math.round(performance.now() - bootStarted);
+    logger.info({ port: info.port, database: database.kind, bootMs }, `Quire is running at ${config.publicUrl}`);
+    void performanceLog.recordStartup(bootMs).catch((error) => logger.warn({ err: error }, "could not log the startup time"));
   });
   keepConnectionsAlive(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     stopCacheCleanup();
     stopPdfBlobSweep();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopPerformanceLog();
     await email.stop().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
     mailer.close();
     await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));

@@ -46,6 +46,10 @@ export const STORAGE_KEYS = {
   pdfViewerScale: "pdf-viewer.scale",
   authToken: "auth token",
   mobileLayoutPreference: "mobileLayoutPreference",
+  /** Whether the sidebar's Developer Tools group is open (admins). */
+  developerToolsOpen: "sidebar.developer-tools-open",
+  /** "off" when an admin switched the debugging console off on this device. */
+  debugConsole: "debug-console",
 } as const;
 
 /** Paging (core-app.md section 9). */

@@ -50,6 +50,7 @@ export const paperSchema = z.object({
   journal: z.string().optional(),
   publisher: z.string().optional(),
   volume: z.string().optional(),
+  issue: z.string().optional(),
   pages: z.string().optional(),
   citationCount: z.number().int().nonnegative().optional(),
   license: z.string().optional(),

@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createApp, createCatchup } from "@/server/app";
+import { createApp, createCatchup, createPerformance } from "@/server/app";
+import type { PerformanceService } from "@/server/features/admin/performance.service";
+import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
 import { startEmailFeature, type EmailFeature } from "@/server/features/email/email.service";
 import { clockFrom } from "@/server/lib/clock";
 import { createAuth } from "@/server/auth/auth";
@@ -15,12 +17,17 @@ import { keepConnectionsAlive } from "@/server/http/keep-alive";
 
 export type TestServer = {
   url: string;
+  /** The Hono app itself (its route table, for tests that walk every route of an area). */
+  app: ReturnType<typeof createApp>;
   /** E-mail the server sent, when no SMTP_URL was given (newest last). */
   sentMail: MailMessage[];
   config: Config;
   database: DatabaseHandle;
   /** The queue-backed e-mail feature, when `email` was asked for. */
   email?: EmailFeature;
+  /** The server's measurements and its performance logs (tests flush them by hand). */
+  metrics: ServerMetrics;
+  performance: PerformanceService;
   close(): Promise<void>;
 };
 
@@ -72,7 +79,9 @@ export async function startTestServer(
         },
         close() {},
       };
-  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger });
+  const metrics = createServerMetrics();
+  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger, observer: metrics.upstreamObserver });
+  const performance = createPerformance({ database, logger, metrics });
   const catchup = createCatchup({ config, database, sources, logger });
   const email = options.email
     ? await startEmailFeature({
@@ -88,17 +97,20 @@ export async function startTestServer(
       })
     : undefined;
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
-  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir, catchup, email });
+  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir, catchup, email, metrics, performance });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
   keepConnectionsAlive(server);
   return {
     url: `http://127.0.0.1:${port}`,
+    app,
     sentMail,
     config,
     database,
     email,
+    metrics,
+    performance,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A connection whose last answer was a file (serveStatic's stream) is not counted idle,

@@ -73,3 +73,24 @@ export async function signIn(
   if (!token) throw new Error("sign-in gave no set-auth-token header: is better-auth's bearer() plugin configured?");
   return { id: body.user.id, cookie, token };
 }
+
+/**
+ * A signed-in user holding `role` (and the super-admin flag when asked): the role is set in the
+ * database, then a new session is opened so the session reads it.
+ */
+export async function createUserWithRole(
+  server: Pick<TestServer, "url" | "database">,
+  role: "user" | "maintainer" | "admin",
+  options: { superAdmin?: boolean } = {},
+): Promise<SignedInUser> {
+  const created = await createSignedInUser(server);
+  await server.database.db.update(userTable).set({ role, isSuperAdmin: options.superAdmin === true }).where(eq(userTable.id, created.id));
+  const session = await signIn(server, created.email, created.password);
+  const json = { "Content-Type": "application/json", Origin: server.url };
+  return {
+    ...created,
+    ...session,
+    headers: (extra = {}) => ({ ...json, Cookie: session.cookie, ...extra }),
+    bearerHeaders: (extra = {}) => ({ "Content-Type": "application/json", Authorization: `Bearer ${session.token}`, ...extra }),
+  };
+}

@@ -3,6 +3,7 @@ import { AppLayout } from "@/web/components/layout/app-layout";
 import { PublicLayout } from "@/web/components/layout/public-layout";
 import { RootLayout } from "@/web/components/layout/root-layout";
 import { RouteErrorPage } from "@/web/components/layout/route-error-page";
+import { RequireAdmin, RequireDeveloper } from "@/web/components/require-role";
 import { searchLoader } from "@/web/features/search/search-loader";
 
 /**
@@ -14,8 +15,50 @@ import { searchLoader } from "@/web/features/search/search-loader";
  * A module may also hand back a `loader` (see the reader's last-viewed route).
  */
 
+const notFound: RouteObject = {
+  path: "*",
+  lazy: () => import("@/web/features/not-found/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
+};
+
+/**
+ * The admin pages (admins and super admins) and the developer pages (the developer guard:
+ * maintainers and above). Anyone else is sent to /, also from an address that names no page.
+ */
+const adminRoutes: RouteObject[] = [
+  {
+    path: "admin",
+    Component: RequireAdmin,
+    children: [
+      { path: "performance", lazy: () => import("@/web/features/admin/performance-page").then((m) => ({ Component: m.PerformancePage })) },
+      { path: "analytics", lazy: () => import("@/web/features/admin/analytics-page").then((m) => ({ Component: m.AnalyticsPage })) },
+      notFound,
+    ],
+  },
+  {
+    path: "dev",
+    Component: RequireDeveloper,
+    children: [
+      {
+        path: "localStorage-inspector",
+        lazy: () => import("@/web/features/dev/local-storage-inspector-page").then((m) => ({ Component: m.LocalStorageInspectorPage })),
+      },
+      { path: "search-v2-test", lazy: () => import("@/web/features/dev/search-v2-test-page").then((m) => ({ Component: m.SearchV2TestPage })) },
+      { path: "test-page", lazy: () => import("@/web/features/dev/test-page").then((m) => ({ Component: m.TestPage })) },
+      notFound,
+    ],
+  },
+  {
+    path: "auth-test",
+    Component: RequireDeveloper,
+    children: [{ index: true, lazy: () => import("@/web/features/dev/auth-test-page").then((m) => ({ Component: m.AuthTestPage })) }],
+  },
+];
+
 /** Pages inside the app chrome (header, sidebar, phone navigation). */
 const appRoutes: RouteObject[] = [
+  ...adminRoutes,
+  // The developer pages' search link (q, author, source, llm, sort, order, page, size) opens /search.
+  { path: "search-v2", lazy: () => import("@/web/features/dev/search-v2-url").then((m) => ({ loader: m.searchV2Loader })) },
   {
     path: "search",
     // In the main bundle on purpose (a few KB): it starts the search while the page's code
@@ -70,10 +113,7 @@ const appRoutes: RouteObject[] = [
   // The share target of the installed web app and the Android app; public.
   { path: "share", lazy: () => import("@/web/features/share/share-page").then((m) => ({ Component: m.SharePage })) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
-  {
-    path: "*",
-    lazy: () => import("@/web/features/not-found/not-found-page").then((m) => ({ Component: m.NotFoundPage })),
-  },
+  notFound,
 ];
 
 /** Public pages with their own simple header and footer. */

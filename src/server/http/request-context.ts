@@ -23,9 +23,10 @@ function rawHeader(c: Context, name: string): string | undefined {
 /**
  * Gives each request an id (the caller's X-Request-Id when it is sane, else a new UUID),
  * a child logger that stamps it on every line, and echoes it in the X-Request-Id header.
- * Logs one line per finished request.
+ * Logs one line per finished request, and hands its time to `record` (the performance logs)
+ * under the route pattern the router matched.
  */
-export function requestContext(logger: Logger) {
+export function requestContext(logger: Logger, record?: (method: string, route: string, status: number, ms: number) => void) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = rawHeader(c, "x-request-id");
     const requestId = incoming && ACCEPTABLE_INCOMING_ID.test(incoming) ? incoming : randomUUID();
@@ -37,11 +38,13 @@ export function requestContext(logger: Logger) {
       await withAnswerHeaders(c, { "X-Request-Id": requestId }, next);
     } finally {
       const status = c.res.status;
+      const elapsed = performance.now() - started;
+      record?.(c.req.method, c.req.routePath, status, elapsed);
       const line = {
         method: c.req.method,
         path: c.req.path,
         status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(elapsed * 10) / 10,
       };
       if (status >= 500) log.error(line, "request failed");
       else if (c.req.path.startsWith("/api/")) log.info(line, "request");

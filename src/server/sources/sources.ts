@@ -9,19 +9,27 @@ import { createCrossrefSource } from "./crossref/crossref-source";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
+import type { UpstreamObserver } from "./http/upstream-observer";
 import { createOpenAlexSource } from "./openalex/openalex-source";
 
 /**
  * Every upstream Quire talks to, built once per process from the configuration. The only
  * place that knows upstream URLs; features receive these and never call fetch themselves.
  */
-export function createSources(options: { config: Config; db: Database; databaseKind: "pglite" | "postgres"; logger: Logger }) {
-  const { config, db, databaseKind, logger } = options;
+export function createSources(options: {
+  config: Config;
+  db: Database;
+  databaseKind: "pglite" | "postgres";
+  logger: Logger;
+  /** Told about every upstream exchange and answer (the performance logs). */
+  observer?: UpstreamObserver;
+}) {
+  const { config, db, databaseKind, logger, observer } = options;
   // Embedded PGlite has one user, this process (instance lock): the cache's keys are known in memory.
   const cache = responseCacheRepository(db, { exclusive: databaseKind === "pglite" });
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
   const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
-    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs });
+    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs, observer });
   const arxivHost = new URL(config.ARXIV_API_URL).host;
   // arXiv: one request every 3 s across every instance. Instances share Postgres; PGlite means one instance.
   const arxivLimiter =

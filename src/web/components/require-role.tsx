@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { ADMIN_ROLE, DEVELOPER_ROLE } from "@/shared/admin";
 import type { Role } from "@/shared/constants";
 import { hasRole } from "@/shared/roles";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
@@ -33,7 +34,12 @@ export function RequireRole({ role, children }: GuardProps & { role: Role }) {
 
 /** Admin-only areas as a layout route: `{ Component: RequireAdmin, children: [...] }`. */
 export function RequireAdmin({ children }: GuardProps) {
-  return <RequireRole role="admin">{children}</RequireRole>;
+  return <RequireRole role={ADMIN_ROLE}>{children}</RequireRole>;
+}
+
+/** The developer guard (/dev/*, /auth-test): maintainers and above; everyone else goes to /. */
+export function RequireDeveloper({ children }: GuardProps) {
+  return <RequireRole role={DEVELOPER_ROLE}>{children}</RequireRole>;
 }
 
 /**

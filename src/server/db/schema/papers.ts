@@ -82,3 +82,51 @@ export const highlights = pgTable(
   },
   (t) => [index("highlights_user_paper_idx").on(t.userId, t.paperId)],
 );
+
+/**
+ * The unified entity (integrations-admin.md section 3): one row per paper, whatever source it
+ * was found through, merging its arXiv, OpenAlex and Crossref records. Each identifier is
+ * unique, so two records of one paper cannot become two entities.
+ */
+export const paperEntities = pgTable(
+  "paper_entities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    authors: jsonb("authors").$type<string[]>().notNull().default([]),
+    abstract: text("abstract"),
+    url: text("url"),
+    categories: jsonb("categories").$type<string[]>().notNull().default([]),
+    category: text("category").notNull().default("unknown"),
+    /** The paper's id at each source that knows it: { arxiv, openalex, crossref, doi }. */
+    sourceIds: jsonb("source_ids").$type<Record<string, string>>().notNull().default({}),
+    /** The bare arXiv id (no version), lower case; the identity keys below mirror source_ids. */
+    arxivId: text("arxiv_id"),
+    /** The DOI, bare and lower case. */
+    doi: text("doi"),
+    /** The OpenAlex work id, W followed by digits. */
+    openalexId: text("openalex_id"),
+    primarySource: text("primary_source").notNull(),
+    /** ISO date (or a bare year) the preprint was submitted. */
+    submissionDate: text("submission_date"),
+    /** ISO date (or a bare year) the version of record was published. */
+    publicationDate: text("publication_date"),
+    dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
+    dateModified: timestamp("date_modified", { withTimezone: true }).notNull().defaultNow(),
+    /** What each source contributed and when: [{ source, id, action, at, fields }]. */
+    sourceHistory: jsonb("source_history").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** journal, publisher, volume, issue, pages, type. */
+    publicationInfo: jsonb("publication_info").$type<Record<string, string>>().notNull().default({}),
+    /** citationCount, license. */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** Each source's own record ({ arxiv, openalex, crossref }), from which the fields above are derived. */
+    sourceRecords: jsonb("source_records").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("paper_entities_arxiv_id_uq").on(t.arxivId).where(sql`${t.arxivId} is not null`),
+    uniqueIndex("paper_entities_doi_uq").on(t.doi).where(sql`${t.doi} is not null`),
+    uniqueIndex("paper_entities_openalex_id_uq").on(t.openalexId).where(sql`${t.openalexId} is not null`),
+  ],
+);

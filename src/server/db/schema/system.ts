@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** Application log lines worth keeping beyond stdout (jobs, sync, admin diagnostics). */
@@ -15,6 +15,8 @@ export const systemLogs = pgTable(
   },
   (t) => [
     index("system_logs_created_at_idx").on(t.createdAt.desc()),
+    // The performance page reads one component's rows of one kind, newest first.
+    index("system_logs_component_message_created_at_idx").on(t.component, t.message, t.createdAt.desc()),
     check("system_logs_level_check", sql`${t.level} in ('debug', 'info', 'warn', 'error')`),
   ],
 );
@@ -33,6 +35,37 @@ export const visitorEvents = pgTable(
     index("visitor_events_name_created_at_idx").on(t.eventName, t.createdAt.desc()),
     index("visitor_events_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * visitor_events counted per UTC day, event name and search source, kept up to date as events
+ * are written (analytics.repository.ts), so the analytics page reads a few hundred rows
+ * instead of counting every event. Anonymous: the users behind the counts are not kept here.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    eventName: text("event_name").notNull(),
+    /** The event's `source` property when it is a paper source (searches, bookmarks), else "". */
+    source: text("source").notNull().default(""),
+    events: bigint("events", { mode: "number" }).notNull().default(0),
+    /** Of those, events of a signed-in user. */
+    signedInEvents: bigint("signed_in_events", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.eventName, t.source] })],
+);
+
+/** The UTC days on which a signed-in user sent any event: daily active users without a scan of the events. */
+export const userActiveDays = pgTable(
+  "user_active_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index("user_active_days_user_idx").on(t.userId)],
 );
 
 /** One row per language-model call, for usage reporting. */

@@ -16,6 +16,7 @@ import { testDatabaseKind } from "@/test/test-database";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, signIn, type SignedInUser } from "@/test/test-users";
 import { meClient, testPaper, testSearch, type ApiAnswer } from "./me-test-client";
+import { exportKeyOfTable } from "./user-tables.repository";
 
 /**
  * Account deletion (better-auth's POST /api/auth/delete-user) leaves no row of the user in
@@ -77,10 +78,10 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
   highlights: (userId) =>
     server.database.db.insert(highlights).values({ userId, paperId: "p1", pageNumber: 1, coordinates: { x: 0.1, y: 0.1, width: 0.2, height: 0.05 } }),
   user_integrations: (userId) =>
-    server.database.db.insert(userIntegrations).values({ userId, integrationType: "zotero", credentials: { encrypted: "x" } }),
+    server.database.db.insert(userIntegrations).values({ userId, integrationType: "zotero", credentials: { encrypted: "secret-zotero-token" } }),
   zotero_cache: (userId) => server.database.db.insert(zoteroCache).values({ userId, zoteroItemKey: "ABCD1234", paperId: "p1" }),
   zotero_sync_logs: (userId) => server.database.db.insert(zoteroSyncLogs).values({ userId, event: "sync_started" }),
-  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "enc" }),
+  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "secret-api-key" }),
   // The PDF cache's own tests fill it through the proxy; here a row over a stored blob is enough.
   user_pdf_cache: async (userId) => {
     await server.database.db.insert(pdfBlobs).values({ hash: "c".repeat(64), sizeBytes: 10, storageKey: "pdf/sha256/cc/c.pdf" }).onConflictDoNothing();
@@ -99,6 +100,31 @@ async function fillEverything(owner: SignedInUser): Promise<void> {
 
 const deleteUser = (headers: Record<string, string>, password: string) =>
   fetch(`${server.url}/api/auth/delete-user`, { method: "POST", headers, body: JSON.stringify({ password }) });
+
+describe(`exporting an account (${testDatabaseKind})`, () => {
+  it("gives the rows of every table with a user_id in /api/me/export, without secrets", async () => {
+    const owner = await createSignedInUser(server);
+    await fillEverything(owner);
+    const tables = await tablesWithUserId();
+    const response = await fetch(`${server.url}/api/me/export`, { headers: owner.headers() });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const { data } = JSON.parse(text) as { data: Record<string, unknown> };
+    const missing = tables.filter((table) => {
+      const key = exportKeyOfTable(table);
+      const value = key ? data[key] : undefined;
+      if (Array.isArray(value)) return value.length === 0;
+      if (value && typeof value === "object") return Object.keys(value).length === 0;
+      return value === undefined || value === null;
+    });
+    expect(missing, "tables the export leaves out: add them to USER_TABLE_EXPORTS (user-tables.repository.ts)").toEqual([]);
+    // Credentials, provider keys, session tokens and password hashes stay on the server.
+    expect(text).not.toContain("secret-zotero-token");
+    expect(text).not.toContain("secret-api-key");
+    expect(text).not.toContain(owner.token);
+    expect(text).not.toMatch(/"(password|token|accessToken|refreshToken|idToken|encryptedApiKey|credentials)"/);
+  });
+});
 
 describe(`deleting an account (${testDatabaseKind})`, () => {
   it("removes every row of the user from every table with a user_id, and ends the other sessions", async () => {

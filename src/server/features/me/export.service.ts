@@ -1,6 +1,5 @@
 import type { SessionUser } from "@/server/auth/session";
 import type { Highlight } from "@/shared/highlights";
-import type { CachedPdfEntry } from "@/shared/pdf-cache";
 import type { PaperNote } from "@/shared/paper-notes";
 import type { ApiReadingHistoryEntry, CacheEntry, Profile, SearchHistoryResponse, ServerBookmark, Settings } from "@/shared/user-data";
 import type { BookmarksService } from "./bookmarks.service";
@@ -12,11 +11,17 @@ import type { ProfileService } from "./profile.service";
 import type { ReadingHistoryService } from "./reading-history.service";
 import type { SearchHistoryService } from "./search-history.service";
 import type { SettingsService } from "./settings.service";
+import type { UserTableKey, UserTablesRepository } from "./user-tables.repository";
 
 export type UserDataExport = {
   exported_at: string;
   user_id: string;
-  data: {
+  /**
+   * Every table the user owns: the contract's shapes for the core data, and the other tables
+   * (USER_TABLE_EXPORTS: authored papers, integrations without credentials, API keys without
+   * the keys, events...) as stored.
+   */
+  data: Record<UserTableKey, Record<string, unknown>[]> & {
     profile: Profile;
     bookmarks: ServerBookmark[];
     cache: CacheEntry[];
@@ -28,8 +33,6 @@ export type UserDataExport = {
     notes: PaperNote[];
     /** PDF highlights, with page number and coordinates as fractions of the page. */
     highlights: Highlight[];
-    /** The cloud PDF cache: which PDFs are kept, their size, hash and reads (the bytes are arXiv's). */
-    pdfCache: CachedPdfEntry[];
   };
 };
 
@@ -44,11 +47,11 @@ export function exportService(services: {
   readingHistory: ReadingHistoryService;
   notes: NotesService;
   highlights: HighlightsService;
-  pdfCache: { exportAll(userId: string): Promise<CachedPdfEntry[]> };
+  tables: UserTablesRepository;
 }) {
   return {
     async export(user: SessionUser): Promise<UserDataExport> {
-      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, pdfCache] = await Promise.all([
+      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, tables] = await Promise.all([
         services.profile.get(user),
         services.bookmarks.list(user.id),
         services.cache.exportAll(user.id),
@@ -58,12 +61,12 @@ export function exportService(services: {
         services.readingHistory.exportAll(user.id),
         services.notes.list(user.id),
         services.highlights.exportAll(user.id),
-        services.pdfCache.exportAll(user.id),
+        services.tables.exportAll(user.id),
       ]);
       return {
         exported_at: new Date().toISOString(),
         user_id: user.id,
-        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, pdfCache },
+        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, ...tables },
       };
     },
   };

@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
+import { USER_TABLE_EXPORTS } from "./user-tables.repository";
 import { meClient, testPaper, testSearch, type MeClient, useSignedInServer } from "./me-test-client";
 
 let server: TestServer;
@@ -116,7 +117,8 @@ describe(`GET /api/me/export (${testDatabaseKind})`, () => {
     expect(Object.keys(body).sort()).toEqual(["data", "exported_at", "user_id"]);
     expect(body.user_id).toBe(owner.id);
     expect(Math.abs(Date.parse(body.exported_at) - Date.now())).toBeLessThan(60_000);
-    expect(Object.keys(body.data).sort()).toEqual(["bookmarks", "cache", "highlights", "notes", "preferences", "profile", "readingHistory", "searchHistory", "settings"]);
+    const core = ["bookmarks", "cache", "highlights", "notes", "preferences", "profile", "readingHistory", "searchHistory", "settings"];
+    expect(Object.keys(body.data).sort()).toEqual([...core, ...Object.keys(USER_TABLE_EXPORTS)].sort());
     expect(body.data.profile).toMatchObject({ name: "Exporter", email: owner.email });
     expect(body.data.settings).toEqual({ ...DEFAULT_SETTINGS, citeKeyFormat: "custom" });
     expect(body.data.preferences).toEqual({ theme: "dark" });

@@ -9,8 +9,6 @@ import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
 import { authoredRoutes } from "@/server/features/authored/authored.routes";
 import { authoredService } from "@/server/features/authored/authored.service";
-import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
-import { toCachedPdfEntry } from "@/server/features/pdf-cache/pdf-cache.service";
 import { bookmarksRepository } from "./bookmarks.repository";
 import { bookmarksRoutes } from "./bookmarks.routes";
 import { bookmarksService } from "./bookmarks.service";
@@ -39,6 +37,7 @@ import { searchHistoryService } from "./search-history.service";
 import { settingsRepository } from "./settings.repository";
 import { settingsRoutes } from "./settings.routes";
 import { settingsService } from "./settings.service";
+import { userTablesRepository } from "./user-tables.repository";
 
 export type MeDeps = {
   auth: Pick<Auth, "api">;
@@ -67,11 +66,7 @@ export function createMeRoutes(deps: MeDeps) {
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };
-  const pdfCacheRows = pdfCacheRepository(db);
-  const exporter = exportService({
-    ...services,
-    pdfCache: { exportAll: async (userId) => (await pdfCacheRows.exportAll(userId)).map(toCachedPdfEntry) },
-  });
+  const exporter = exportService({ ...services, tables: userTablesRepository(db) });
 
   return new Hono<SignedInEnv>()
     .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))

@@ -4,6 +4,7 @@ import { sleep, type RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamError } from "./upstream-error";
 import { transportFromFetch, UndecodableBodyError, upstreamRequest, type UpstreamReply } from "./upstream-agent";
+import { observeTransport, type UpstreamObserver } from "./upstream-observer";
 
 export type UpstreamResponse = {
   status: number;
@@ -47,6 +48,8 @@ export type UpstreamClientOptions = {
   fetch?: typeof fetch;
   /** Bytes of answers kept in this process's memory in front of the Postgres cache (default 32 MB; 0 disables). */
   memoryCacheBytes?: number;
+  /** Told about every exchange and answer (the performance logs). */
+  observer?: UpstreamObserver;
 };
 
 const utf8 = new TextDecoder();
@@ -104,7 +107,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     backoffBaseMs = 1000,
     maxBackoffMs = 30_000,
   } = options;
-  const send = options.fetch ? transportFromFetch(options.fetch) : upstreamRequest;
+  const send = observeTransport(options.fetch ? transportFromFetch(options.fetch) : upstreamRequest, source, options.observer);
   const memory = createMemoryCache(options.memoryCacheBytes ?? 32 * 1024 * 1024);
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   /** Cache writes still under way, so a request right behind one reads what it stores. */
@@ -254,6 +257,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       if (pending) return pending;
       const promise = load(url, key, request).finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, promise);
+      const { observer } = options;
+      if (observer) promise.then((answer) => observer.answer(source, answer.origin), () => observer.answer(source, "error"));
       return promise;
     },
   };

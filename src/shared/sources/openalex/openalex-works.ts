@@ -45,7 +45,7 @@ export const openAlexWorkSchema = z
     primary_location: location.nullish(),
     best_oa_location: location.nullish(),
     locations: z.array(location).nullish(),
-    biblio: z.object({ volume: z.string().nullish(), first_page: z.string().nullish(), last_page: z.string().nullish() }).loose().nullish(),
+    biblio: z.object({ volume: z.string().nullish(), issue: z.string().nullish(), first_page: z.string().nullish(), last_page: z.string().nullish() }).loose().nullish(),
     cited_by_count: z.number().nullish(),
     referenced_works: z.array(z.string()).nullish(),
   })
@@ -125,6 +125,7 @@ export function openAlexWorkToPaper(work: OpenAlexWork): Paper {
     journal: source?.display_name ?? undefined,
     publisher: source?.host_organization_name ?? undefined,
     volume: work.biblio?.volume ?? undefined,
+    issue: work.biblio?.issue ?? undefined,
     pages: first ? (last && last !== first ? `${first}-${last}` : first) : undefined,
     citationCount: work.cited_by_count ?? undefined,
     license: work.best_oa_location?.license ?? work.primary_location?.license ?? undefined,

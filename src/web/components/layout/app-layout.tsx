@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { PAGE_VIEW_EVENT } from "@/shared/admin";
 import { STORAGE_KEYS } from "@/shared/constants";
 import { hasRole } from "@/shared/roles";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { useScreenSize, type ScreenSize } from "@/web/hooks/use-media-query";
 import { useMobileLayout } from "@/web/hooks/use-mobile-layout";
+import { track } from "@/web/lib/analytics";
+import { useAdminDebugConsole } from "@/web/lib/debug-console";
 import { writeString } from "@/web/lib/storage";
 import { cn } from "@/web/lib/utils";
 import { AppHeader } from "@/web/components/layout/app-header";
@@ -40,6 +43,15 @@ function usePersistLastRoute(): void {
   }, [pathname, search]);
 }
 
+/** Counts each app page opened, by its section (/search, /paper...): ids and queries are never sent. */
+function useTrackPageViews(): void {
+  const { pathname } = useLocation();
+  const section = `/${pathname.split("/")[1] ?? ""}`;
+  useEffect(() => {
+    track(PAGE_VIEW_EVENT, { path: section });
+  }, [section, pathname]);
+}
+
 /** The chrome around every app page: header, sidebar or phone navigation, and main. */
 export function AppLayout() {
   const session = useCurrentUser();
@@ -51,6 +63,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
 
   usePersistLastRoute();
+  useTrackPageViews();
+  useAdminDebugConsole(session.user);
 
   // A route change (back button, a link inside a page) closes the phone menu.
   useEffect(() => {

@@ -1,7 +1,11 @@
+import { useState } from "react";
 import { NavLink } from "react-router";
+import { ChevronDown } from "lucide-react";
+import { STORAGE_KEYS } from "@/shared/constants";
 import type { CurrentUser } from "@/web/hooks/use-current-user";
 import { ADMIN_NAV_ITEMS, NAV_ITEMS, type NavItem } from "@/web/components/layout/nav-items";
 import { userInitial } from "@/web/components/layout/user-menu";
+import { readString, writeString } from "@/web/lib/storage";
 import { cn } from "@/web/lib/utils";
 
 export const SIDEBAR_ID = "app-sidebar";
@@ -29,15 +33,51 @@ function SidebarLink({ item, collapsed }: { item: NavItem; collapsed: boolean })
   );
 }
 
-function SidebarSection({ items, collapsed }: { items: readonly NavItem[]; collapsed: boolean }) {
+function SidebarSection({ items, collapsed, id }: { items: readonly NavItem[]; collapsed: boolean; id?: string }) {
   return (
-    <ul className="flex flex-col gap-0.5">
+    <ul id={id} className="flex flex-col gap-0.5">
       {items.map((item) => (
         <li key={item.to}>
           <SidebarLink item={item} collapsed={collapsed} />
         </li>
       ))}
     </ul>
+  );
+}
+
+const DEVELOPER_TOOLS_LIST_ID = "sidebar-developer-tools";
+
+/**
+ * The Developer Tools group (admins only), collapsible; whether it is open is remembered on
+ * the device. In the icon rail its icons always show.
+ */
+function DeveloperToolsGroup({ collapsed }: { collapsed: boolean }) {
+  const [open, setOpen] = useState(() => readString(STORAGE_KEYS.developerToolsOpen) !== "false");
+  const handleToggle = () => {
+    setOpen(!open);
+    writeString(STORAGE_KEYS.developerToolsOpen, String(!open));
+  };
+  return (
+    <div role="group" aria-labelledby="sidebar-admin-heading" className={cn("mt-6", collapsed && "mt-4 border-t border-sidebar-border pt-4")}>
+      {collapsed ? (
+        <p id="sidebar-admin-heading" className="sr-only">
+          Developer Tools
+        </p>
+      ) : (
+        <button
+          type="button"
+          id="sidebar-admin-heading"
+          aria-expanded={open}
+          aria-controls={DEVELOPER_TOOLS_LIST_ID}
+          onClick={handleToggle}
+          className="mb-1.5 flex w-full items-center justify-between rounded-md px-2.5 py-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase outline-none hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          Developer Tools
+          <ChevronDown className={cn("size-3.5 transition-transform", !open && "-rotate-90")} aria-hidden />
+        </button>
+      )}
+      {open || collapsed ? <SidebarSection id={DEVELOPER_TOOLS_LIST_ID} items={ADMIN_NAV_ITEMS} collapsed={collapsed} /> : null}
+    </div>
   );
 }
 
@@ -60,24 +100,7 @@ export function AppSidebar({ collapsed, user, showAdmin }: AppSidebarProps) {
     >
       <nav aria-label="Main" className="flex-1 overflow-x-hidden overflow-y-auto px-3 py-4">
         <SidebarSection items={NAV_ITEMS} collapsed={collapsed} />
-        {showAdmin ? (
-          <div
-            role="group"
-            aria-labelledby="sidebar-admin-heading"
-            className={cn("mt-6", collapsed && "mt-4 border-t border-sidebar-border pt-4")}
-          >
-            <p
-              id="sidebar-admin-heading"
-              className={cn(
-                "mb-1.5 px-2.5 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase",
-                collapsed && "sr-only",
-              )}
-            >
-              Developer Tools
-            </p>
-            <SidebarSection items={ADMIN_NAV_ITEMS} collapsed={collapsed} />
-          </div>
-        ) : null}
+        {showAdmin ? <DeveloperToolsGroup collapsed={collapsed} /> : null}
       </nav>
       {user || !collapsed ? (
         <div className="border-t border-sidebar-border p-3">

@@ -6,6 +6,9 @@ import {
   HardDriveDownload,
   ChartColumn,
   Gauge,
+  HardDrive,
+  KeyRound,
+  SearchCode,
   History,
   Library,
   Newspaper,
@@ -40,10 +43,16 @@ const BOTTOM_BAR_PATHS = new Set(["/search", "/catchup", "/bookmarks", "/setting
 export const BOTTOM_BAR_ITEMS = NAV_ITEMS.filter((item) => BOTTOM_BAR_PATHS.has(item.to));
 export const MENU_ONLY_ITEMS = NAV_ITEMS.filter((item) => !BOTTOM_BAR_PATHS.has(item.to));
 
-/** Admin and developer pages (integrations-admin.md); shown to admins only. */
+/**
+ * The Developer Tools group (integrations-admin.md sections 2 and 6): the admin pages and the
+ * developer pages, shown to admins only. The pages themselves are guarded: /admin/* for admins,
+ * /dev/* and /auth-test for maintainers and above.
+ */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: "/admin/performance", label: "Performance", icon: Gauge },
   { to: "/admin/analytics", label: "Analytics", icon: ChartColumn },
-  { to: "/dev/query-tester", label: "Query Tester", icon: FlaskConical },
-  { to: "/dev/localStorage-inspector", label: "Storage Inspector", icon: FlaskConical },
+  { to: "/dev/localStorage-inspector", label: "Storage Inspector", icon: HardDrive },
+  { to: "/dev/search-v2-test", label: "Search v2 Test", icon: SearchCode },
+  { to: "/dev/test-page", label: "Test Page", icon: FlaskConical },
+  { to: "/auth-test", label: "Auth Test", icon: KeyRound },
 ];

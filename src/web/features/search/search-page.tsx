@@ -24,6 +24,7 @@ import { SEARCH_SORT_OPTIONS } from "./search-sort";
 import { SourceRadio } from "./source-radio";
 import { useSearchResults } from "./use-search-results";
 import { useRecordSearchHistory } from "./use-record-search-history";
+import { useTrackSearch } from "./use-track-search";
 import {
   advancedSearch,
   authorSearch,
@@ -103,6 +104,7 @@ export function SearchPage() {
   const results = useSearchResults(state);
   const inputHistory = useInputHistory("search");
   useRecordSearchHistory(state, results);
+  useTrackSearch(state, results);
 
   // The box edits a draft; a new URL query replaces it.
   const [draft, setDraft] = useState(state.q);

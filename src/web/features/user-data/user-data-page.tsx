@@ -20,6 +20,8 @@ import {
   NotesView,
   PreferencesView,
   ProfileView,
+  RECORD_SECTIONS,
+  RecordsView,
   SettingsView,
 } from "./user-data-sections";
 import { downloadJson, exportFileName, fetchUserDataExport, userDataKeys, useUserDataExport, type UserDataExport } from "./user-data-queries";
@@ -77,6 +79,9 @@ function LoadFailure(props: { onRetry: () => void; retrying: boolean }) {
   );
 }
 
+/** The export keys the sections above show in their own way. */
+const CORE_KEYS = new Set(["profile", "bookmarks", "cache", "settings", "preferences", "searchHistory", "readingHistory", "notes", "highlights"]);
+
 function DataSections({ exported }: { exported: UserDataExport }) {
   const { data } = exported;
   const bookmarks = asArray(data.bookmarks);
@@ -85,6 +90,10 @@ function DataSections({ exported }: { exported: UserDataExport }) {
   const highlights = asArray(data.highlights);
   const settings = asRecord(data.settings);
   const preferences = asRecord(data.preferences);
+  // Every other table the account owns, known ones in their order, then any added later.
+  const recordKeys = [...Object.keys(RECORD_SECTIONS), ...Object.keys(data).filter((key) => !(key in RECORD_SECTIONS) && !CORE_KEYS.has(key))].filter((key) =>
+    Array.isArray(data[key]),
+  );
   return (
     <div className="space-y-4">
       <DataSection id="user-data-profile" title="Profile" raw={data.profile ?? null}>
@@ -114,6 +123,15 @@ function DataSections({ exported }: { exported: UserDataExport }) {
       >
         <PreferencesView preferences={preferences} />
       </DataSection>
+      {recordKeys.map((key) => {
+        const rows = asArray(data[key]);
+        const section = RECORD_SECTIONS[key] ?? { title: key, description: "" };
+        return (
+          <DataSection key={key} id={`user-data-${key}`} title={section.title} count={rows.length} description={section.description || undefined} raw={rows}>
+            <RecordsView rows={rows} />
+          </DataSection>
+        );
+      })}
     </div>
   );
 }

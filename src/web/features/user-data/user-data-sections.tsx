@@ -222,3 +222,43 @@ export function PreferencesView({ preferences }: { preferences: Record<string, u
   if (rows.length === 0) return <Empty>No preferences stored.</Empty>;
   return <FieldList rows={rows} />;
 }
+
+/**
+ * The other tables the account owns, as stored (the export's USER_TABLE_EXPORTS): titles for
+ * the known ones; a table added later shows under its export key until it gets one here.
+ */
+export const RECORD_SECTIONS: Record<string, { title: string; description: string }> = {
+  authoredPapers: { title: "Authored Papers", description: "Papers you listed as your own." },
+  integrations: { title: "Connected Services", description: "Zotero and other connections. Their credentials are never exported." },
+  zoteroCache: { title: "Zotero Library Cache", description: "Your Zotero items as last synced." },
+  zoteroSyncLogs: { title: "Zotero Sync Log", description: "What each library sync did." },
+  apiKeys: { title: "Language-Model Keys", description: "The providers you stored a key for. The keys themselves are never exported." },
+  pdfCache: { title: "Cloud PDF Cache", description: "PDFs kept for you in the cloud." },
+  llmUsage: { title: "Language-Model Usage", description: "Each call made with your keys: provider, model, tokens." },
+  digestDeliveries: { title: "Digest E-mails", description: "The catch-up digests sent to you." },
+  events: { title: "Activity Events", description: "What the app recorded of your use (page sections opened, searches by source, bookmarks)." },
+  activeDays: { title: "Active Days", description: "The days you used the app." },
+  signInMethods: { title: "Sign-in Methods", description: "How you sign in. Passwords and tokens are never exported." },
+  sessions: { title: "Sessions", description: "Where you are signed in. Session tokens are never exported." },
+};
+
+const RECORDS_SHOWN = 5;
+
+/** A table's rows in short: the first few, each as its first fields. */
+export function RecordsView({ rows }: { rows: unknown[] }) {
+  if (rows.length === 0) return <Empty>Nothing stored.</Empty>;
+  return (
+    <ul className="space-y-1.5 text-sm">
+      {rows.slice(0, RECORDS_SHOWN).map((row, index) => (
+        <li key={index} className="truncate font-mono text-xs text-muted-foreground">
+          {Object.entries(asRecord(row))
+            .filter(([, value]) => value !== null && value !== "" && typeof value !== "object")
+            .slice(0, 4)
+            .map(([key, value]) => `${key}: ${formatValue(value)}`)
+            .join(" · ")}
+        </li>
+      ))}
+      {rows.length > RECORDS_SHOWN ? <li className="text-xs text-muted-foreground">{`and ${rows.length - RECORDS_SHOWN} more (in the JSON below)`}</li> : null}
+    </ul>
+  );
+}
