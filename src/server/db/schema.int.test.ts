@@ -103,6 +103,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
       });
       await db.insert(schema.userPaperNotes).values({ userId: id, paperId: "2401.12345", content: "A note" });
       await db.insert(schema.visitorEvents).values({ eventName: "search", userId: id });
+      await db.insert(schema.userActiveDays).values({ day: "2026-06-04", userId: id });
       await db.insert(schema.llmUsage).values({ provider: "openai", model: "m", userId: id, success: true });
       await db.insert(schema.userIntegrations).values({ userId: id, integrationType: "zotero", credentials: {} });
       await db.insert(schema.zoteroCache).values({ userId: id, zoteroItemKey: "ABCD1234", paperId: "2401.12345" });
