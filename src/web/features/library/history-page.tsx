@@ -210,12 +210,12 @@ function ReadViews({ paper, views, from }: { paper: Paper; views: readonly Histo
   if (views.length === 0) return null;
   const state: PaperNavigationState = { from, paper };
   return (
-    <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-      <span>Read as</span>
+    <div role="group" aria-label="Read as" className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+      <span aria-hidden>Read as</span>
       {views.map(({ view, label, readAt }) => (
         <Link
           key={view}
-          to={readerPath(view, paper.arxivId ?? paper.id)}
+          to={readerPath(view, paper.id)}
           state={state}
           title={`${label} last read ${formatDateTime(readAt)}`}
           className="rounded-md bg-muted px-1.5 py-0.5 font-medium text-foreground/80 hover:bg-accent hover:text-primary focus-visible:outline-2"
@@ -223,6 +223,6 @@ function ReadViews({ paper, views, from }: { paper: Paper; views: readonly Histo
           {label}
         </Link>
       ))}
-    </p>
+    </div>
   );
 }
