@@ -55,7 +55,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/demo.mjs --port ${port} --sandbox-port ${sandboxPort}`,
     url: `${baseURL}/api/health`,
-    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+    // DATA_DIR empty: every run starts on a fresh database, whatever the shell has set.
+    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000", DATA_DIR: "" },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -1,11 +1,30 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./scripts/precompress-plugin";
 
 const serverPort = Number(process.env.PORT ?? 3000);
+
+/**
+ * A Node-only module reaching the browser bundle is a mistake (it arrives as an empty stub, and
+ * Vite only warns that it "has been externalized for browser compatibility"): the build fails,
+ * naming what imported it, instead (see the node-fetch alias below).
+ */
+function noNodeModulesInBrowser(): Plugin {
+  const externalized: string[] = [];
+  return {
+    name: "quire:no-node-modules-in-browser",
+    apply: "build",
+    onLog(_level, log) {
+      if (/externalized for browser compatibility/.test(log.message)) externalized.push(log.message);
+    },
+    buildEnd() {
+      if (externalized.length > 0) this.error(`Node-only modules reached the browser bundle:\n${externalized.join("\n")}`);
+    },
+  };
+}
 
 const reactRouterBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
@@ -51,10 +70,14 @@ export default defineConfig(({ command }) => ({
       devOptions: { enabled: false },
     }),
     precompress(),
+    noNodeModulesInBrowser(),
   ],
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // citation-js imports node-fetch, which a browser never runs: the browser's fetch instead,
+      // so Node's modules stay out of the bundle (see the file).
+      { find: /^node-fetch$/, replacement: fileURLToPath(new URL("./src/web/lib/node-fetch-browser.ts", import.meta.url)) },
       // React Router's package exports only its development build, with its warnings and
       // checks; the production build it ships beside it is what users get.
       ...(command === "build"

@@ -1,8 +1,10 @@
-// npm run demo: the sandbox upstream and Quire wired to it, on a fresh database, so Quire
-// works with no internet. Flags: --port N (default PORT or 3000), --sandbox-port N
+// npm run demo: the sandbox upstream and Quire wired to it, so Quire works with no internet.
+// It runs on a fresh temporary database, deleted when it stops, unless DATA_DIR names a
+// directory to keep (created if missing; the next demo with the same DATA_DIR finds its
+// accounts and library again). Flags: --port N (default PORT or 3000), --sandbox-port N
 // (default SANDBOX_PORT or 4010), --smtp-port N (the sandbox's SMTP sink; default
 // SANDBOX_SMTP_PORT, else the sandbox port + 1 when that is free, else a free port).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -44,8 +46,12 @@ const smtpPort =
 const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 
 buildIfNeeded();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-demo-"));
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+const keptDataDir = process.env.DATA_DIR?.trim() ? path.resolve(process.env.DATA_DIR.trim()) : null;
+if (keptDataDir) mkdirSync(keptDataDir, { recursive: true });
+const dataDir = keptDataDir ?? mkdtempSync(path.join(os.tmpdir(), "quire-demo-"));
+const cleanup = () => {
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
+};
 
 const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) } });
 await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
@@ -81,7 +87,10 @@ await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
 console.log(
   [
     "",
-    `Quire demo: http://localhost:${port}  (sandbox upstream at ${sandboxUrl}, data in a fresh ${dataDir})`,
+    `Quire demo: http://localhost:${port}  (sandbox upstream at ${sandboxUrl})`,
+    keptDataDir
+      ? `  data:      kept in ${keptDataDir} (DATA_DIR): a later demo with the same DATA_DIR carries on from it`
+      : `  data:      a fresh temporary database in ${dataDir}, deleted when the demo stops (set DATA_DIR to keep one)`,
     `  e-mail:    the app sends to the sandbox's SMTP sink ${smtpUrl}; read it at ${sandboxUrl}/__control/mail`,
     `  sign-in:   "Google" and "GitHub" are the sandbox's providers (${sandboxUrl}/oauth/google, ${sandboxUrl}/oauth/github): any e-mail address works`,
     "",

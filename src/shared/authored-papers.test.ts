@@ -16,7 +16,7 @@ describe("authored papers", () => {
   it("sums a refresh up in the spec's words", () => {
     expect(refreshSummary({ found: 0, added: 0, alreadyPresent: 0, failed: 0 })).toBeNull();
     expect(refreshSummary({ found: 5, added: 3, alreadyPresent: 2, failed: 0 })).toEqual(["Added 3 new papers.", "2 papers already in your list."]);
-    expect(refreshSummary({ found: 4, added: 0, alreadyPresent: 3, failed: 1 })).toEqual(["3 papers already in your list.", "1 papers failed to save.", "No new papers found."]);
+    expect(refreshSummary({ found: 4, added: 0, alreadyPresent: 3, failed: 1 })).toEqual(["3 papers already in your list.", "1 paper failed to save.", "No new papers found."]);
     expect(refreshSummary({ found: 2, added: 0, alreadyPresent: 2, failed: 0 })).toEqual(["2 papers already in your list.", "No new papers found."]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countOf } from "@/shared/plural";
 import { storedPaperSchema } from "@/shared/user-data";
 import type { Paper } from "@/shared/paper";
 
@@ -67,9 +68,9 @@ export type AuthoredRefreshResult = {
 export function refreshSummary(result: Pick<AuthoredRefreshResult, "found" | "added" | "alreadyPresent" | "failed">): string[] | null {
   if (result.found === 0) return null;
   const lines: string[] = [];
-  if (result.added > 0) lines.push(`Added ${result.added} new papers.`);
-  if (result.alreadyPresent > 0) lines.push(`${result.alreadyPresent} papers already in your list.`);
-  if (result.failed > 0) lines.push(`${result.failed} papers failed to save.`);
+  if (result.added > 0) lines.push(`Added ${countOf(result.added, "new paper")}.`);
+  if (result.alreadyPresent > 0) lines.push(`${countOf(result.alreadyPresent, "paper")} already in your list.`);
+  if (result.failed > 0) lines.push(`${countOf(result.failed, "paper")} failed to save.`);
   if (result.added === 0) lines.push("No new papers found.");
   return lines;
 }

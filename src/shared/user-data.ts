@@ -79,7 +79,7 @@ type Assert<Check extends true> = Check;
  *   DELETE /api/me/preferences/:key         -> 204
  *   GET    /api/me/cache                    -> { keys: string[] }        (unexpired keys)
  *   DELETE /api/me/cache[?expired=true]     -> { removed: n }            (all, or only expired)
- *   GET    /api/me/cache/:key               -> CacheEntry | 404 (expired counts as missing; bumps access_count)
+ *   GET    /api/me/cache/:key               -> CacheEntry | null (none, or expired; a hit bumps access_count)
  *   PUT    /api/me/cache/:key  { data, ttlSeconds? } -> CacheEntry
  *   DELETE /api/me/cache/:key               -> 204
  *   GET    /api/me/search-history           -> SearchHistory (newest first, 10, 30 days)
@@ -99,7 +99,7 @@ type Assert<Check extends true> = Check;
  *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
  *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
  *   GET    /api/me/notes                    -> { notes: PaperNote[] } (newest first; src/shared/paper-notes.ts)
- *   GET    /api/me/notes/:paperId           -> { note: PaperNote } | 404
+ *   GET    /api/me/notes/:paperId           -> { note: PaperNote | null } (null: no note for the paper)
  *   PUT    /api/me/notes/:paperId { content } -> { note: PaperNote | null } (blank content deletes)
  *   DELETE /api/me/notes/:paperId           -> 204
  *   GET    /api/me/highlights?paperId=      -> { highlights: Highlight[] } (oldest first; src/shared/highlights.ts)

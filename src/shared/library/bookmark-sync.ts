@@ -1,4 +1,5 @@
 import type { Paper } from "@/shared/paper";
+import { countOf } from "@/shared/plural";
 
 /**
  * Bookmark sync (core-app.md section 4 "Bookmark sync", section 9 "Bookmark sync tolerance"):
@@ -115,7 +116,7 @@ export function planTwoWaySync(
 export const SYNC_MESSAGES = {
   successTitle: "Sync successful",
   failedTitle: "Sync failed",
-  syncedToDatabase: (n: number) => `Synced ${n} bookmarks to database`,
+  syncedToDatabase: (n: number) => `Synced ${countOf(n, "bookmark")} to database`,
   failedToDatabase: "Failed to sync to database",
   twoWayDone: "Two-way sync completed",
   failedToFrom: "Failed to sync bookmarks to/from database",

@@ -10,8 +10,9 @@ import type { CslItem } from "@/shared/library/csl-mapping";
  * citation-js's type sniffing and its URL input (the only code that fetches) are never reached.
  *
  * Versions: @citation-js/core, plugin-bibtex and plugin-ris 0.8.x (plugin-ris has no 0.9
- * release yet and requires core ^0.8). Core 0.8 still imports node-fetch; Vite stubs its
- * node: imports in the browser build, which is harmless here because nothing fetches.
+ * release yet and requires core ^0.8). Core 0.8 still imports node-fetch, which a browser
+ * never calls: the web build aliases it to the browser's fetch (vite.config.ts), so Node's
+ * modules stay out of the bundle.
  */
 
 /** A BibTeX entry as citation-js's mapping produces it: values already LaTeX-escaped. */

@@ -1,5 +1,6 @@
 import { extractArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type Paper } from "@/shared/paper";
+import { countOf, plural } from "@/shared/plural";
 
 /**
  * "Fix Paper Data" (core-app.md section 2, Bookmarks page): a bookmark's stored paper data is
@@ -18,10 +19,10 @@ export const OPENALEX_REFRESH_BATCH = 50;
 export const FIX_MESSAGES = {
   nothingToFix: "No bookmarks to fix",
   upToDate: "All paper data is up to date",
-  fixedTitle: (count: number) => `Fixed paper data for ${count} ${count === 1 ? "bookmark" : "bookmarks"}`,
+  fixedTitle: (count: number) => `Fixed paper data for ${countOf(count, "bookmark")}`,
   failed: "Fix Paper Data failed",
-  notFound: (count: number) => `${count} ${count === 1 ? "paper" : "papers"} could not be found at ${count === 1 ? "its" : "their"} source.`,
-  unsupported: (count: number) => `${count} ${count === 1 ? "bookmark has" : "bookmarks have"} no arXiv id, OpenAlex id or DOI to look up.`,
+  notFound: (count: number) => `${countOf(count, "paper")} could not be found at ${plural(count, "its", "their")} source.`,
+  unsupported: (count: number) => `${countOf(count, "bookmark")} ${plural(count, "has", "have")} no arXiv id, OpenAlex id or DOI to look up.`,
 } as const;
 
 const FIELD_LABELS: Record<RefreshField, [string, string]> = {
@@ -181,7 +182,7 @@ export function describeChanges(changes: FixOutcome<Bookmarkish>["changes"]): st
   return REFRESH_FIELDS.filter((field) => counts.has(field))
     .map((field) => {
       const count = counts.get(field)!;
-      return `${count} ${FIELD_LABELS[field][count === 1 ? 0 : 1]}`;
+      return countOf(count, ...FIELD_LABELS[field]);
     })
     .join(", ");
 }

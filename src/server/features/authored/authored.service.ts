@@ -89,8 +89,8 @@ export function authoredService(deps: {
   async function cachedSearch(userId: string, authorNames: string[]): Promise<{ papers: Paper[]; searchedAt: string } | null> {
     try {
       const entry = await cache.get(userId, profilePapersCacheKey(userId));
-      const data = entry.data as CachedSearch | null;
-      if (!data || !Array.isArray(data.papers) || !Array.isArray(data.authorNames)) return null;
+      const data = entry?.data as CachedSearch | null | undefined;
+      if (!entry || !data || !Array.isArray(data.papers) || !Array.isArray(data.authorNames)) return null;
       // A search for other names is no answer for these.
       if (data.authorNames.join("\n") !== authorNames.join("\n")) return null;
       return { papers: data.papers, searchedAt: entry.cachedAt };

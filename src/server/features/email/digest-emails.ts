@@ -1,6 +1,7 @@
 import { APP_NAME } from "@/shared/constants";
 import { describeExplanation, type ScoreExplanation } from "@/shared/catchup";
 import type { Paper } from "@/shared/paper";
+import { countOf } from "@/shared/plural";
 import type { MailMessage } from "@/server/mail/mailer";
 
 function escapeHtml(text: string): string {
@@ -20,7 +21,7 @@ export function digestEmail(options: {
 }): MailMessage {
   const { frequency, papers, appUrl, unsubscribeUrl } = options;
   const period = frequency === "daily" ? "the last 24 hours" : "the last 7 days";
-  const subject = `Your ${frequency} ${APP_NAME} catch-up: ${papers.length} recommended paper${papers.length === 1 ? "" : "s"}`;
+  const subject = `Your ${frequency} ${APP_NAME} catch-up: ${countOf(papers.length, "recommended paper")}`;
   const paperUrl = (paper: Paper) => `${appUrl}/abs/${encodeURIComponent(paper.id)}`;
   const catchupUrl = `${appUrl}/catchup`;
   const textItems = papers.map(({ paper, explanation }, index) =>

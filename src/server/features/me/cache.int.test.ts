@@ -49,8 +49,8 @@ describe(`/api/me/cache (${testDatabaseKind})`, () => {
   it("treats an expired entry as missing", async () => {
     await insertExpired("stale");
     const answer = await me.get("/cache/stale");
-    expect(answer.status).toBe(404);
-    expect(answer.body.error.code).toBe("not_found");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBeNull();
     expect((await storedRows())[0]?.accessCount).toBe(0);
   });
 
@@ -58,7 +58,7 @@ describe(`/api/me/cache (${testDatabaseKind})`, () => {
     await me.put("/cache/short", { data: "soon gone", ttlSeconds: 1 });
     expect((await me.get("/cache/short")).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await me.get("/cache/short")).status).toBe(404);
+    expect((await me.get("/cache/short")).body).toBeNull();
   });
 
   it("lists unexpired keys only", async () => {
@@ -82,7 +82,9 @@ describe(`/api/me/cache (${testDatabaseKind})`, () => {
   it("deletes one entry", async () => {
     await me.put("/cache/x", { data: 1 });
     expect((await me.del("/cache/x")).status).toBe(204);
-    expect((await me.get("/cache/x")).status).toBe(404);
+    const gone = await me.get("/cache/x");
+    expect(gone.status).toBe(200);
+    expect(gone.body).toBeNull();
   });
 
   describe("refuses bad input with a clear 400 and stores nothing", () => {

@@ -15,6 +15,8 @@ export function cacheRoutes(service: CacheService) {
       const query = readQuery(c, clearQuerySchema);
       return c.json({ removed: await service.clear(c.var.user.id, { expiredOnly: query.expired === "true" }) });
     })
+    // A missing entry is 200 with null: asking is how a client learns there is none, and a 404
+    // would be a failed request in every browser console.
     .get("/:key", async (c) => c.json(await service.get(c.var.user.id, c.req.param("key"))))
     .put("/:key", async (c) => {
       const body = await readJson(c, cachePutSchema);

@@ -12,10 +12,10 @@ export function cacheService(repository: CacheRepository, clock: () => Date = ()
       return repository.listKeys(userId, clock());
     },
 
-    async get(userId: string, key: string): Promise<CacheEntry> {
+    /** The entry, or null when there is none (an expired entry is none): a miss is an answer, not an error. */
+    async get(userId: string, key: string): Promise<CacheEntry | null> {
       const row = await repository.readAndTouch(userId, checkKey(key), clock());
-      if (!row) throw errors.notFound("No such cache entry (or it has expired).");
-      return toCacheEntry(row);
+      return row ? toCacheEntry(row) : null;
     },
 
     async put(userId: string, key: string, input: { data?: unknown; ttlSeconds?: number }): Promise<CacheEntry> {

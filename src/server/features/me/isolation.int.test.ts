@@ -116,7 +116,8 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/preferences", run: () => api.get("/preferences"), expect: 200 },
     { route: "GET /api/me/preferences/:key", run: (owned) => api.get(prefPath(owned)), expect: 404 },
     { route: "GET /api/me/cache", run: () => api.get("/cache"), expect: 200 },
-    { route: "GET /api/me/cache/:key", run: (owned) => api.get(`/cache/${owned.cacheKey}`), expect: 404 },
+    // The owner's entry and note are none of the intruder's: "none" (200, null), as for any absent key.
+    { route: "GET /api/me/cache/:key", run: (owned) => api.get(`/cache/${owned.cacheKey}`), expect: 200 },
     { route: "GET /api/me/search-history", run: () => api.get("/search-history"), expect: 200 },
     { route: "GET /api/me/history", run: () => api.get("/history?limit=1000"), expect: 200 },
     { route: "GET /api/me/bookmarks", run: () => api.get("/bookmarks"), expect: 200 },
@@ -125,7 +126,7 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/bookmarks/duplicate-keys", run: () => api.get("/bookmarks/duplicate-keys"), expect: 200 },
     { route: "GET /api/me/export", run: () => api.get("/export"), expect: 200 },
     { route: "GET /api/me/notes", run: () => api.get("/notes"), expect: 200 },
-    { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 404 },
+    { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 200 },
     { route: "GET /api/me/highlights", run: (owned) => api.get(`/highlights?paperId=${encodeURIComponent(owned.paperId)}`), expect: 200 },
     { route: "GET /api/me/authored-papers", run: () => api.get("/authored-papers"), expect: 200 },
     { route: "PATCH /api/me/authored-papers/:paperId", run: () => api.call("PATCH", `/authored-papers/${AUTHORED_ID}`, { verificationMethod: "manual" }), expect: 404 },

@@ -17,7 +17,10 @@ const path = (paperId: string) => `/notes/${encodeURIComponent(paperId)}`;
 
 describe(`/api/me/notes (${testDatabaseKind})`, () => {
   it("saves, replaces, reads and lists a note per paper", async () => {
-    expect((await me.get(path("2401.00001"))).status).toBe(404);
+    // No note yet: an answer, not an error.
+    const none = await me.get(path("2401.00001"));
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ note: null });
     const first = await me.put(path("2401.00001"), { content: "# Idea\n\nfirst" });
     expect(first.status).toBe(200);
     expect(first.body.note).toMatchObject({ paperId: "2401.00001", content: "# Idea\n\nfirst" });
@@ -34,10 +37,10 @@ describe(`/api/me/notes (${testDatabaseKind})`, () => {
     const blank = await me.put(path("2401.00001"), { content: "   " });
     expect(blank.status).toBe(200);
     expect(blank.body.note).toBeNull();
-    expect((await me.get(path("2401.00001"))).status).toBe(404);
+    expect((await me.get(path("2401.00001"))).body).toEqual({ note: null });
     await me.put(path("2401.00002"), { content: "y" });
     expect((await me.del(path("2401.00002"))).status).toBe(204);
-    expect((await me.get(path("2401.00002"))).status).toBe(404);
+    expect((await me.get(path("2401.00002"))).body).toEqual({ note: null });
   });
 
   it("refuses bad input and stores nothing", async () => {

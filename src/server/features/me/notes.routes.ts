@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { errors } from "@/server/errors";
 import { readJson } from "@/server/http/validation";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "@/shared/paper-notes";
@@ -14,11 +13,9 @@ const putNoteSchema = z.object({
 export function notesRoutes(service: NotesService) {
   return new Hono<SignedInEnv>()
     .get("/", async (c) => c.json({ notes: await service.list(c.var.user.id) }))
-    .get("/:paperId", async (c) => {
-      const note = await service.get(c.var.user.id, c.req.param("paperId"));
-      if (!note) throw errors.notFound("No note for this paper.");
-      return c.json({ note });
-    })
+    // A paper without a note is 200 with `note: null` (as a blank PUT answers): every reader
+    // page asks, and a 404 would be a failed request in the browser console.
+    .get("/:paperId", async (c) => c.json({ note: await service.get(c.var.user.id, c.req.param("paperId")) }))
     .put("/:paperId", async (c) => {
       const body = await readJson(c, putNoteSchema);
       return c.json({ note: await service.put(c.var.user.id, c.req.param("paperId"), body.content) });

@@ -20,23 +20,34 @@ export function AuthorList({ authors, onAuthorClick, className }: AuthorListProp
 
   return (
     <span className={cn("leading-relaxed", className)}>
-      {shown.map((name, index) => (
-        <span key={`${name}-${index}`}>
-          {onAuthorClick ? (
-            <button
-              type="button"
-              onClick={() => onAuthorClick(name)}
-              title={`Search for papers by ${name}`}
-              className="rounded-sm text-left underline-offset-2 hover:text-primary hover:underline focus-visible:outline-2"
-            >
-              {name}
-            </button>
-          ) : (
-            name
-          )}
-          {index < shown.length - 1 ? ", " : null}
-        </span>
-      ))}
+      {shown.map((name, index) => {
+        const comma = index < shown.length - 1 ? "," : null;
+        return (
+          <span key={`${name}-${index}`}>
+            {onAuthorClick ? (
+              // A button is a box of its own, and a line may break after any box: the comma
+              // would start the next line. Held together, the line breaks at the space instead.
+              <span className="whitespace-nowrap">
+                <button
+                  type="button"
+                  onClick={() => onAuthorClick(name)}
+                  title={`Search for papers by ${name}`}
+                  className="rounded-sm text-left whitespace-normal underline-offset-2 hover:text-primary hover:underline focus-visible:outline-2"
+                >
+                  {name}
+                </button>
+                {comma}
+              </span>
+            ) : (
+              <>
+                {name}
+                {comma}
+              </>
+            )}
+            {comma ? " " : null}
+          </span>
+        );
+      })}
       {hidden > 0 ? (
         <>
           {" "}

@@ -18,6 +18,7 @@ import {
 } from "@/shared/catchup";
 import { categoryName } from "@/shared/categories";
 import { APP_NAME } from "@/shared/constants";
+import { countOf } from "@/shared/plural";
 import { ALL_CATEGORIES, CategoryPicker } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
@@ -343,7 +344,7 @@ export function CatchupPage() {
           ) : data ? (
             <>
               <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-                {data.total} paper{data.total === 1 ? "" : "s"} · {CATCHUP_RANGE_LABELS[range]}
+                {countOf(data.total, "paper")} · {CATCHUP_RANGE_LABELS[range]}
                 {tab === "recommended" || filter === "recommended" ? ` · score at least ${formatThreshold(threshold)}` : ""}
               </p>
               <PaperList

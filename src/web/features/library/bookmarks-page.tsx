@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Bookmark, Search, X } from "lucide-react";
 import { APP_NAME, LIST_DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@/shared/constants";
+import { countOf } from "@/shared/plural";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
@@ -62,7 +63,7 @@ export function BookmarksPage() {
         <div>
           <h1 className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">Bookmarked Papers</h1>
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-            {list.status === "ready" ? `${list.total} ${filtered ? "matching " : ""}${list.total === 1 ? "bookmark" : "bookmarks"}` : "\u00a0"}
+            {list.status === "ready" ? countOf(list.total, filtered ? "matching bookmark" : "bookmark") : "\u00a0"}
             {signedIn ? " · saved to your account" : " · saved on this device"}
           </p>
         </div>

@@ -2,9 +2,12 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { History, LogIn, RefreshCw, Trash2 } from "lucide-react";
 import { APP_NAME, LIST_DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from "@/shared/constants";
+import { formatDateTime } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
+import { countOf } from "@/shared/plural";
 import { EmptyState } from "@/web/components/empty-state";
 import { Pagination } from "@/web/components/pagination";
+import type { PaperNavigationState } from "@/web/components/paper-list/paper-actions";
 import { PaperList } from "@/web/components/paper-list/paper-list";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import {
@@ -23,8 +26,10 @@ import { Label } from "@/web/components/ui/label";
 import { Switch } from "@/web/components/ui/switch";
 import { toast } from "@/web/components/ui/use-toast";
 import { authPathFor } from "@/web/features/auth/auth-redirect";
+import { readerPath } from "@/web/features/reader/paper-route";
 import { useSaveSetting } from "@/web/features/settings/use-save-setting";
 import { useUserData } from "@/web/lib/user-stores";
+import { groupReadingHistory, type HistoryView } from "./history-rows";
 
 /** The history pagination preference (core-app.md section 3): currentPage and pageSize. */
 export const HISTORY_PAGINATION_KEY = "historyPagination";
@@ -64,11 +69,12 @@ export function HistoryPage() {
     void preferences.set(HISTORY_PAGINATION_KEY, { currentPage: page, pageSize: size }).catch(() => undefined);
   }, [session.status, preferences, page, size, saved.currentPage, saved.pageSize]);
 
-  const papers = useMemo((): Paper[] => entries.map((entry) => ({ ...entry.paperData, dateAdded: entry.readAt, historyEntryId: entry.id })), [entries]);
-  const papersRead = useMemo(() => new Set(entries.map((entry) => entry.paperId)).size, [entries]);
-  const pageCount = Math.max(1, Math.ceil(papers.length / size));
+  // One row per paper, naming the views it was read in: the count above is the rows below.
+  const rows = useMemo(() => groupReadingHistory(entries), [entries]);
+  const viewsByPaper = useMemo(() => new Map(rows.map((row) => [row.paper.id, row.views])), [rows]);
+  const pageCount = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(page, pageCount - 1);
-  const shown = papers.slice(current * size, current * size + size);
+  const shown = useMemo(() => rows.slice(current * size, current * size + size).map((row) => row.paper), [rows, current, size]);
   const href = (target: number, targetSize = size) => `/history?page=${target}&size=${targetSize}`;
 
   if (session.status === "anonymous" && !isAuthPending) {
@@ -122,7 +128,7 @@ export function HistoryPage() {
         <div>
           <h1 className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">Reading History</h1>
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-            {status === "ready" ? `${papersRead} ${papersRead === 1 ? "paper" : "papers"} read` : "\u00a0"}
+            {status === "ready" ? `${countOf(rows.length, "paper")} read` : "\u00a0"}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -176,7 +182,13 @@ export function HistoryPage() {
           </div>
         ) : (
           <>
-            <PaperList tableId="history" label="Reading history" papers={shown} columns={{ added: "Time Added" }} />
+            <PaperList
+              tableId="history"
+              label="Reading history"
+              papers={shown}
+              columns={{ added: "Time Added" }}
+              renderNote={(paper) => <ReadViews paper={paper} views={viewsByPaper.get(paper.id) ?? []} from={href(current)} />}
+            />
             <Pagination
               label="History pages"
               page={current}
@@ -189,6 +201,28 @@ export function HistoryPage() {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The views a paper was read in, each a link back into that view, e.g. "Read as Abstract · PDF". */
+function ReadViews({ paper, views, from }: { paper: Paper; views: readonly HistoryView[]; from: string }) {
+  if (views.length === 0) return null;
+  const state: PaperNavigationState = { from, paper };
+  return (
+    <div role="group" aria-label="Read as" className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+      <span aria-hidden>Read as</span>
+      {views.map(({ view, label, readAt }) => (
+        <Link
+          key={view}
+          to={readerPath(view, paper.id)}
+          state={state}
+          title={`${label} last read ${formatDateTime(readAt)}`}
+          className="rounded-md bg-muted px-1.5 py-0.5 font-medium text-foreground/80 hover:bg-accent hover:text-primary focus-visible:outline-2"
+        >
+          {label}
+        </Link>
+      ))}
     </div>
   );
 }

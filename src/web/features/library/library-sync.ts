@@ -1,4 +1,5 @@
 import { compareBookmarks, planTwoWaySync, SYNC_MESSAGES, type ConflictChoice, type SyncComparison } from "@/shared/library/bookmark-sync";
+import { countOf } from "@/shared/plural";
 import { toast } from "@/web/components/ui/use-toast";
 import type { LocalBookmark } from "@/web/lib/bookmark-store";
 import { putBookmarkBatches } from "@/web/lib/user-data/server-bookmark-store";
@@ -48,6 +49,6 @@ export function announceSync(mode: SyncMode, outcome: { toServer: number; toDevi
     return;
   }
   if (mode === "push") toast({ title: SYNC_MESSAGES.successTitle, description: SYNC_MESSAGES.syncedToDatabase(outcome.toServer) });
-  else if (mode === "pull") toast({ title: SYNC_MESSAGES.successTitle, description: `Synced ${outcome.toDevice} bookmarks to this device` });
+  else if (mode === "pull") toast({ title: SYNC_MESSAGES.successTitle, description: `Synced ${countOf(outcome.toDevice, "bookmark")} to this device` });
   else toast({ title: SYNC_MESSAGES.twoWayDone, description: `${outcome.toServer} sent to your account, ${outcome.toDevice} saved on this device.` });
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ArrowDownToLine, ArrowUpFromLine, ChevronDown, RefreshCw } from "lucide-react";
 import type { ConflictChoice, SyncComparison, SyncConflict } from "@/shared/library/bookmark-sync";
 import { formatDateTime } from "@/shared/format";
+import { countOf, plural } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
 import {
   AlertDialog,
@@ -22,6 +23,16 @@ const KIND_LABELS: Record<SyncConflict["kind"], string> = {
 };
 
 type Pending = { mode: SyncMode; comparison: SyncComparison };
+
+/** The conflict dialog's summary: "1 bookmark differs between this device and your account. 2 are only on…". */
+function describeComparison(comparison: SyncComparison): string {
+  const { conflicts, localOnly, serverOnly, identical } = comparison;
+  return (
+    `${countOf(conflicts.length, "bookmark")} ${plural(conflicts.length, "differs", "differ")} between this device and your account. ` +
+    `${localOnly.length} ${plural(localOnly.length, "is", "are")} only on this device, ${serverOnly.length} only in your account ` +
+    `and ${identical} ${plural(identical, "is", "are")} identical.`
+  );
+}
 
 /**
  * The Sync menu (signed-in only): push this device's bookmarks to the account, pull the
@@ -116,8 +127,7 @@ export function SyncMenu() {
           <AlertDialogHeader>
             <AlertDialogTitle>Choose which copy to keep</AlertDialogTitle>
             <AlertDialogDescription>
-              {pending?.comparison.conflicts.length} bookmarks differ between this device and your account. {pending?.comparison.localOnly.length ?? 0} are only on
-              this device, {pending?.comparison.serverOnly.length ?? 0} only in your account and {pending?.comparison.identical ?? 0} are identical.
+              {pending ? describeComparison(pending.comparison) : null}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { FolderOpen, RotateCcw, Trash2, X } from "lucide-react";
 import { formatDateTime } from "@/shared/format";
+import { countOf } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
 import type { TrashedBookmark } from "@/web/lib/bookmark-store";
@@ -59,7 +60,7 @@ export function TrashPage() {
               <div className="min-w-0 flex-[1_1_14rem]">
                 <p className="font-medium break-words">{item.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  Collection · {item.paperIds.length} {item.paperIds.length === 1 ? "paper" : "papers"} · deleted {formatDateTime(item.deletedAt)}
+                  Collection · {countOf(item.paperIds.length, "paper")} · deleted {formatDateTime(item.deletedAt)}
                 </p>
               </div>
               <TrashActions

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Clock, X } from "lucide-react";
-import { formatCount, formatRelativeTime } from "@/shared/format";
+import { formatRelativeTime } from "@/shared/format";
+import { countOf } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
 import type { SearchHistoryEntry, SearchHistoryParams } from "@/web/lib/search-history";
 import { useSearchHistory, useUserStores } from "@/web/lib/user-stores";
@@ -44,7 +45,7 @@ function RecentSearch({ entry, onRemove }: { entry: SearchHistoryEntry; onRemove
         <span className="min-w-0 flex-1">
           <span className="block truncate font-mono text-[0.8125rem]">{describeSearch(params)}</span>
           <span className="block text-xs text-muted-foreground">
-            {SOURCE_LABELS[params.source]} · {formatCount(entry.results)} {entry.results === 1 ? "result" : "results"} ·{" "}
+            {SOURCE_LABELS[params.source]} · {countOf(entry.results, "result")} ·{" "}
             {formatRelativeTime(entry.timestamp)}
           </span>
         </span>

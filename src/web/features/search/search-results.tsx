@@ -5,6 +5,7 @@ import { AlertTriangle, RotateCw, SearchX } from "lucide-react";
 import { PAGE_SIZE_OPTIONS, SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { formatAuthorName, formatCount } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
+import { plural } from "@/shared/plural";
 import { parseSort } from "@/shared/search-options";
 import type { SearchResponse } from "@/shared/search-params";
 import { Pagination } from "@/web/components/pagination";
@@ -106,8 +107,8 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   if (loadingNewer) status = "Loading results…";
   else if (data.papers.length === 0) status = "0 results";
   else {
-    status = `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}${capped ? "+" : ""} results`;
-    if (filtered) status += ` · ${shown.length} ${shown.length === 1 ? "matches" : "match"} the filters`;
+    status = `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)}${capped ? "+" : ""} ${plural(data.total, "result")}`;
+    if (filtered) status += ` · ${formatCount(shown.length)} ${plural(shown.length, "matches", "match")} the filters`;
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { BookmarkX, Eraser, UserX } from "lucide-react";
+import { countOf } from "@/shared/plural";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -98,7 +99,7 @@ export function DataManagementCard(props: { signedIn: boolean }) {
         <ActionRow
           icon={<BookmarkX className="size-4" aria-hidden />}
           title="Clear all bookmarks"
-          description={`${bookmarkCount === 1 ? "1 bookmark" : `${bookmarkCount} bookmarks`} saved ${props.signedIn ? "in your account" : "on this device"}.`}
+          description={`${countOf(bookmarkCount, "bookmark")} saved ${props.signedIn ? "in your account" : "on this device"}.`}
           action={
             <AlertDialog>
               <AlertDialogTrigger asChild>

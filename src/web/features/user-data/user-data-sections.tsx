@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ChevronRight } from "lucide-react";
 import { formatDateTime } from "@/shared/format";
+import { countOf } from "@/shared/plural";
 import { decodePreferenceKey } from "@/shared/user-data-values";
 import { Badge } from "@/web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "@/web/components/ui/card";
@@ -34,7 +35,7 @@ export function DataSection(props: { id: string; title: string; count?: number; 
             {props.title}
           </h2>
           {props.count === undefined ? null : (
-            <Badge variant="secondary" aria-label={`${props.count} ${props.count === 1 ? "item" : "items"}`}>
+            <Badge variant="secondary" aria-label={countOf(props.count, "item")}>
               {props.count}
             </Badge>
           )}

@@ -103,6 +103,13 @@ describe("server cache", () => {
     expect(await store.clearAll()).toBe(0);
   });
 
+  it("tells an entry holding null from no entry: the server answers a miss with null, not a 404", async () => {
+    const store = createServerCacheStore();
+    await store.set("profile-papers-u1", null);
+    expect(await store.get("profile-papers-u1")).toBeNull();
+    expect(await store.get("bookmarkFilters")).toBeUndefined();
+  });
+
   it("refuses a bad key before sending", async () => {
     await expect(createServerCacheStore().set("../etc", 1)).rejects.toThrow(UserDataInputError);
     expect(api.requests).toEqual([]);

@@ -6,7 +6,7 @@ import {
   toCacheEntry,
   type CacheEntry,
 } from "@/shared/user-data-values";
-import { api, isApiError } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { listStorageKeys, readString, removeString, writeString } from "@/web/lib/storage";
 import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
@@ -167,13 +167,9 @@ export function createServerCacheStore(options: { ready?: () => Promise<unknown>
   return {
     async get<T>(key: string) {
       await ready();
-      try {
-        const entry = await api.get<CacheEntry>(cachePath(validKey(key)));
-        return entry.data as T;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return undefined;
-        throw error;
-      }
+      // No entry (or an expired one) answers null, not a 404 the console would show.
+      const entry = await api.get<CacheEntry | null>(cachePath(validKey(key)));
+      return entry === null ? undefined : (entry.data as T);
     },
     async set(key, data, ttlSeconds) {
       const valid = validKey(key);

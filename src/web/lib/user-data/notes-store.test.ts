@@ -33,7 +33,7 @@ describe("migrateDeviceNotes", () => {
     mswServer.use(
       http.get("*/api/me/notes/:paperId", ({ params }) => {
         const content = server.get(String(params.paperId));
-        return content ? HttpResponse.json({ note: { paperId: params.paperId, content, updatedAt: "" } }) : HttpResponse.json({ error: { code: "not_found", message: "" } }, { status: 404 });
+        return content ? HttpResponse.json({ note: { paperId: params.paperId, content, updatedAt: "" } }) : HttpResponse.json({ note: null });
       }),
       http.put("*/api/me/notes/:paperId", async ({ params, request }) => {
         const body = (await request.json()) as { content: string };

@@ -1,5 +1,5 @@
 import type { PaperNote } from "@/shared/paper-notes";
-import { api, isApiError } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { readString, writeString } from "@/web/lib/storage";
 
@@ -55,12 +55,8 @@ export function createServerNotesStore(options: { ready?: () => Promise<unknown>
   return {
     async get(paperId) {
       await ready().catch(() => undefined);
-      try {
-        return (await api.get<{ note: PaperNote }>(notePath(paperId))).note;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
+      // A paper without a note answers `note: null` (not a 404, which the console would show).
+      return (await api.get<{ note: PaperNote | null }>(notePath(paperId))).note;
     },
     async save(paperId, content) {
       await ready().catch(() => undefined);

@@ -63,6 +63,7 @@ export function createPendingStores(resolve: () => Promise<UserStores>): UserSto
       getSnapshot: () => DEFAULT_SETTINGS,
       getStatus: loading,
       subscribe,
+      load: async () => (await resolve()).settings.load(),
       update: async (patch) => (await resolve()).settings.update(patch),
     },
     profile: {

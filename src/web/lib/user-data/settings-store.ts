@@ -16,6 +16,11 @@ export interface SettingsStore {
   getStatus(): LoadStatus;
   subscribe(onChange: () => void): () => void;
   /**
+   * The settings once they are known (an account's are fetched first; the device's are read at
+   * once). Rejects when they cannot be loaded.
+   */
+  load(): Promise<Settings>;
+  /**
    * Applies a partial change at once and saves it. A patch with unknown fields or wrong types
    * is refused before anything is sent (UserDataInputError with a readable message).
    */
@@ -40,6 +45,7 @@ export function createDeviceSettingsStore(options: { key?: string } = {}): Devic
     getSnapshot: value.get,
     getStatus: () => "ready",
     subscribe: value.subscribe,
+    load: async () => value.get(),
     async update(patch) {
       // A valid patch (the zod-free `isValidSettingsPatch`) is applied in this same tick, as a
       // copy; anything else goes to zod, which refuses it with its message before anything is
@@ -52,7 +58,7 @@ export function createDeviceSettingsStore(options: { key?: string } = {}): Devic
   };
 }
 
-export type ServerSettingsStore = SettingsStore & { load(): Promise<Settings>; dispose(): void };
+export type ServerSettingsStore = SettingsStore & { dispose(): void };
 
 export function createServerSettingsStore(options: { ready?: () => Promise<unknown> } = {}): ServerSettingsStore {
   const document = createServerDocument<Settings, SettingsPatch>({

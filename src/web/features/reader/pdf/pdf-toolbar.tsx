@@ -20,6 +20,7 @@ import {
   MoveHorizontal,
 } from "lucide-react";
 import { PDF_MAX_SCALE, PDF_MIN_SCALE } from "@/shared/pdf";
+import { countOf } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
 import {
   DropdownMenu,
@@ -103,7 +104,7 @@ export function PdfToolbar(props: PdfToolbarProps) {
           else event.target.value = String(props.pageNumber);
         }}
       />
-      <span className="whitespace-nowrap tabular-nums" aria-label={`of ${props.pageCount} pages`}>
+      <span className="whitespace-nowrap tabular-nums" aria-label={`of ${countOf(props.pageCount, "page")}`}>
         / {props.pageCount}
       </span>
     </label>

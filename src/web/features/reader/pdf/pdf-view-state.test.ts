@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clampPage, clampScale, cleanPdfPaperId, nextRotation, pdfProxyArxivId, stepScale } from "@/shared/pdf";
 import { clientRectToPageRect, mergeLineRects, toUnrotated } from "./highlight-geometry";
-import { historyBack, historyForward, loadViewState, saveViewState, startHistory, swipeDirection, visitPage } from "./pdf-view-state";
+import { hasZoomFor, historyBack, historyForward, loadViewState, saveViewState, startHistory, swipeDirection, visitPage } from "./pdf-view-state";
 
 beforeEach(() => localStorage.clear());
 
@@ -52,6 +52,29 @@ describe("view state per paper", () => {
     expect(loadViewState("2401.2")).toEqual({ pageNumber: 1, scale: 3, rotation: 0, pdfViewMode: "continuous", displayMode: "normal" });
     // A new paper starts at the last zoom used.
     expect(loadViewState("2401.3").scale).toBe(1.4);
+  });
+
+  it("keeps one zoom per kind of screen: a desktop's zoom is not a phone's", () => {
+    const state = { pageNumber: 2, scale: 2.2, rotation: 0, pdfViewMode: "continuous", displayMode: "normal" } as const;
+    saveViewState("2401.4", state, "desktop");
+    expect(hasZoomFor("2401.4", "desktop")).toBe(true);
+    expect(hasZoomFor("2401.4", "phone")).toBe(false);
+    // On a phone the paper starts from its last zoom (the viewer fits it to the width if it overflows).
+    expect(loadViewState("2401.4", "phone")).toMatchObject({ pageNumber: 2, scale: 2.2 });
+
+    saveViewState("2401.4", { ...state, pageNumber: 3, scale: 0.6 }, "phone");
+    expect(loadViewState("2401.4", "phone")).toMatchObject({ pageNumber: 3, scale: 0.6 });
+    expect(loadViewState("2401.4", "desktop")).toMatchObject({ pageNumber: 3, scale: 2.2 });
+    expect(hasZoomFor("2401.4", "tablet")).toBe(false);
+  });
+
+  it("reads a state saved before zooms were kept per screen as chosen on none", () => {
+    localStorage.setItem("pdf-viewer.state.2401.5", JSON.stringify({ pageNumber: 1, scale: 1.8, rotation: 0, pdfViewMode: "single", displayMode: "normal" }));
+    expect(hasZoomFor("2401.5", "desktop")).toBe(false);
+    expect(loadViewState("2401.5", "desktop").scale).toBe(1.8);
+    localStorage.setItem("pdf-viewer.state.2401.6", JSON.stringify({ scale: 1, scales: { phone: "big", desktop: 9 } }));
+    expect(hasZoomFor("2401.6", "phone")).toBe(false);
+    expect(loadViewState("2401.6", "desktop").scale).toBe(3);
   });
 
   it("keeps a page history with back and forward", () => {

@@ -26,6 +26,7 @@ import { CSS_PX_PER_POINT, PdfPageView, type PageSize } from "./pdf-page-view";
 import { PdfToolbar } from "./pdf-toolbar";
 import {
   historyBack,
+  hasZoomFor,
   historyForward,
   loadViewState,
   saveViewState,
@@ -133,7 +134,9 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
     // Browser fullscreen needs a click; a paper left in fullscreen comes back maximized.
     return saved.displayMode === "fullscreen" ? { ...saved, displayMode: "maximized" } : saved;
   });
-  const hadSavedState = useRef(typeof localStorage !== "undefined" && localStorage.getItem(`pdf-viewer.state.${stateKey}`) !== null);
+  // A zoom chosen on this kind of screen is kept; any other (a new paper, or one last read on a
+  // wider screen) is fitted to the width when the page would not fit.
+  const keepZoom = useRef(hasZoomFor(stateKey));
   const [history, setHistory] = useState(() => startHistory(view.pageNumber));
   const [pageSizes, setPageSizes] = useState<Record<number, PageSize>>({});
   const [nearPages, setNearPages] = useState<ReadonlySet<number>>(() => new Set([view.pageNumber]));
@@ -174,16 +177,18 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
         const [x0, y0, x1, y1] = first.view as [number, number, number, number];
         const firstPage = first.rotate % 180 ? { width: y1 - y0, height: x1 - x0 } : { width: x1 - x0, height: y1 - y0 };
         if (!alive) return;
-        // First open on a narrow screen: fit the width rather than scroll sideways. Set with the
-        // document (one render), so page 1 is drawn once, at the scale it keeps.
-        const fitScale = hadSavedState.current ? null : widthFitScale(scrollRef.current, firstPage.width);
-        hadSavedState.current = true;
+        // A zoom not chosen on this kind of screen that would cut the page off on the right: fit
+        // the width rather than scroll sideways. Set with the document (one render), so page 1
+        // is drawn once, at the scale it keeps.
+        const fitWidth = !keepZoom.current;
+        keepZoom.current = true;
         setLoad({ status: "loaded", doc, firstPage });
-        setView((current) => ({
-          ...current,
-          pageNumber: clampPage(current.pageNumber, doc.numPages),
-          scale: fitScale !== null && firstPage.width * CSS_PX_PER_POINT > fitScale.available ? fitScale.scale : current.scale,
-        }));
+        setView((current) => {
+          const widthPt = current.rotation % 180 ? firstPage.height : firstPage.width;
+          const fit = fitWidth ? widthFitScale(scrollRef.current, widthPt) : null;
+          const overflows = fit !== null && widthPt * CSS_PX_PER_POINT * current.scale > fit.available;
+          return { ...current, pageNumber: clampPage(current.pageNumber, doc.numPages), scale: overflows ? fit.scale : current.scale };
+        });
       })
       .catch((error: PdfLoadError) => {
         if (alive) setLoad({ status: error.kind === "timeout" ? "timeout" : "error", message: error.message });
@@ -206,10 +211,12 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
   const sizeOf = useCallback((page: number) => pageSizes[page] ?? (load.status === "loaded" ? load.firstPage : DEFAULT_PAGE), [pageSizes, load]);
 
   // Save the state per paper; debounced so a run of zoom clicks is one write (spec: 300 ms).
+  // Only once the document is open: before, the zoom may not yet be fitted to this screen.
   useEffect(() => {
+    if (!doc) return;
     const timer = setTimeout(() => saveViewState(stateKey, view), PDF_SCALE_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [stateKey, view]);
+  }, [stateKey, view, doc]);
 
   const goToPage = useCallback(
     (target: number, options: { record?: boolean } = {}) => {

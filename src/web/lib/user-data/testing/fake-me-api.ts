@@ -133,7 +133,7 @@ export function createFakeMeApi() {
     }),
     route("get", "/api/me/cache/:key", ({ segments }) => {
       const entry = state.cache.get(segments[1]!);
-      return entry ? HttpResponse.json(entry) : error(404);
+      return HttpResponse.json(entry ?? null);
     }),
     route("put", "/api/me/cache/:key", ({ body, segments }) => {
       const { data, ttlSeconds } = body as { data: unknown; ttlSeconds?: number };

@@ -1,0 +1,133 @@
+import type { Page, Request, Response } from "@playwright/test";
+import type { RouteObject } from "react-router";
+import { routes } from "../src/web/routes";
+import { expect, test, useTheme } from "./fixtures";
+import { signedInAccount, uniqueEmail } from "./test-accounts";
+
+/**
+ * A walk through every page of the app, signed out and signed in, in both projects (desktop and
+ * phone): each page must load with a clean browser console (no console error) and no failed
+ * request (no network failure, no answer of 400 or more). Absent data is answered, not failed.
+ *
+ * The pages come from the app's own route list (src/web/routes.tsx), so a page added later is
+ * walked without touching this file. A route with a parameter needs a sample address below: the
+ * test fails, naming the route, until it has one. Anything that fails on purpose goes in
+ * ALLOWED with the reason.
+ */
+
+/** In the sandbox corpus, with a PDF, an HTML rendition and references in the OpenAlex graph. */
+const PAPER = "2605.07811";
+
+/** Where to walk each route that takes a parameter (as the route list writes it). */
+const SAMPLES: Record<string, readonly string[]> = {
+  "/reader/:paperId": [`/reader/${PAPER}`],
+  "/paper/:id": [`/paper/${PAPER}`],
+  "/abs/*": [`/abs/${PAPER}`],
+  "/pdf/*": [`/pdf/${PAPER}`],
+  "/html/*": [`/html/${PAPER}`],
+  "/abstract/*": [`/abstract/${PAPER}`],
+  // The app's own "Page not found", inside the chrome.
+  "/*": ["/no-such-page"],
+};
+
+/** Pages worth walking in a second state as well: a search with results. */
+const EXTRA_PAGES: readonly string[] = ["/search?q=transformer"];
+
+type Allowed = { page: RegExp; problem: RegExp; why: string };
+
+/**
+ * Failures that are the point of the page (none today). Each entry names the page, the problem
+ * and why it is deliberate, e.g. { page: /^\/x$/, problem: /HTTP 404: GET \/api\/y/, why: "..." }.
+ */
+const ALLOWED: readonly Allowed[] = [];
+
+/** Every route's address pattern, e.g. "/", "/search", "/abs/*", nested routes joined to their parents'. */
+function routePatterns(list: readonly RouteObject[], parent = ""): string[] {
+  return list.flatMap((route) => {
+    const own = route.index ? parent || "/" : route.path ? `${parent}/${route.path}`.replace(/\/{2,}/g, "/") : null;
+    const children = route.children ? routePatterns(route.children, route.path ? (own ?? parent) : parent) : [];
+    return own === null ? children : [own, ...children];
+  });
+}
+
+/** The addresses to walk: every route (its samples if it has parameters), then the extra pages. */
+function pagesToWalk(): string[] {
+  const unsampled: string[] = [];
+  const pages = [...new Set(routePatterns(routes))].flatMap((pattern) => {
+    if (!/[:*]/.test(pattern)) return [pattern];
+    const samples = SAMPLES[pattern];
+    if (!samples) unsampled.push(pattern);
+    return samples ?? [];
+  });
+  expect(unsampled, "routes with a parameter need a sample address in e2e/walk.spec.ts SAMPLES").toEqual([]);
+  return [...pages, ...EXTRA_PAGES];
+}
+
+/** Records what goes wrong on a page (console errors, requests that fail or answer 400+) and what is still loading. */
+function watchProblems(page: Page): { take: () => string[]; quiet: () => Promise<void> } {
+  let problems: string[] = [];
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  page.on("request", (request) => {
+    inFlight.add(request);
+    lastActivity = Date.now();
+  });
+  const settled = (request: Request) => {
+    inFlight.delete(request);
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  page.on("requestfailed", (request: Request) => {
+    problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "unknown"})`);
+  });
+  page.on("response", (response: Response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url().replace(origin, "")}`);
+  });
+  return {
+    /** Resolves once no request has been in flight for a second (Playwright's networkidle is reached once per navigation). */
+    async quiet() {
+      await expect.poll(() => inFlight.size === 0 && Date.now() - lastActivity >= 1000, { timeout: 60_000, intervals: [250] }).toBe(true);
+    },
+    take() {
+      const taken = problems;
+      problems = [];
+      return taken;
+    },
+  };
+}
+
+async function walk(page: Page, visit: (path: string, options?: { label?: string }) => Promise<void>, state: "signed-out" | "signed-in") {
+  const watcher = watchProblems(page);
+  const found: string[] = [];
+  for (const path of pagesToWalk()) {
+    await visit(path, { label: `walk-${state}${path}` });
+    // The page is done when the app is up (a /pdf/ load starts it only once page 1 is drawn)
+    // and the network is quiet again: late arrivals (a lazy chunk, a store loading after the
+    // first paint, a read recorded) count for this page, not the next.
+    await page.waitForFunction(() => (document.getElementById("root")?.childElementCount ?? 0) > 0);
+    await watcher.quiet();
+    const problems = watcher.take().filter((problem) => !ALLOWED.some((allowed) => allowed.page.test(path) && allowed.problem.test(problem)));
+    found.push(...problems.map((problem) => `${path}: ${problem}`));
+  }
+  expect(found, `problems on the ${state} walk`).toEqual([]);
+}
+
+test.describe("every page, with a clean console", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("signed out (light)", async ({ page, visit }) => {
+    await useTheme(page, "light");
+    await walk(page, visit, "signed-out");
+  });
+
+  test("signed in (dark)", async ({ page, visit }, testInfo) => {
+    await useTheme(page, "dark");
+    await signedInAccount(page.request, uniqueEmail("walk", testInfo.project.name));
+    await walk(page, visit, "signed-in");
+  });
+});
