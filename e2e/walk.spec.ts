@@ -26,6 +26,11 @@ const SAMPLES: Record<string, readonly string[]> = {
   "/pdf/*": [`/pdf/${PAPER}`],
   "/html/*": [`/html/${PAPER}`],
   "/abstract/*": [`/abstract/${PAPER}`],
+  // The cloud PDF cache card's links (the spec's /papers/{id}) open the PDF.
+  "/papers/*": [`/papers/${PAPER}`],
+  // Unknown addresses under the admin and developer guards go where the guard sends them.
+  "/admin/*": ["/admin/no-such-page"],
+  "/dev/*": ["/dev/no-such-page"],
   // The app's own "Page not found", inside the chrome.
   "/*": ["/no-such-page"],
 };
