@@ -135,6 +135,7 @@ export const OPENALEX_FILTER_FIELDS = [
   "abstract.search",
   "title_and_abstract.search",
   "raw_author_name.search",
+  "raw_affiliation_strings.search",
   "display_name.search",
   "default.search",
   "publication_year",
