@@ -6,8 +6,9 @@ import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
 import { arxivHtmlUpstream } from "./arxiv-html";
 import { crossrefUpstream } from "./crossref";
+import { llmUpstream } from "./llm";
 import { oauthGithubUpstream } from "./oauth-github";
 import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, llmUpstream];
