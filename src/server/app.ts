@@ -16,7 +16,14 @@ import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
 import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
 import { emailRoutes } from "@/server/features/email/email.routes";
 import type { EmailFeature } from "@/server/features/email/email.service";
+import { llmKeysRepository } from "@/server/features/llm/llm-keys.repository";
+import { llmKeysService } from "@/server/features/llm/llm-keys.service";
+import { llmUsageRepository } from "@/server/features/llm/llm-usage.repository";
+import { llmRoutes } from "@/server/features/llm/llm.routes";
+import { llmService } from "@/server/features/llm/llm.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
+import { settingsRepository } from "@/server/features/me/settings.repository";
+import { settingsService } from "@/server/features/me/settings.service";
 import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
 import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { papersRoutes } from "@/server/features/papers/papers.routes";
@@ -26,6 +33,7 @@ import { searchPagePreview } from "@/server/features/search/search-preview";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
+import { trustedOrigins } from "@/server/http/csrf";
 import { requestContext } from "@/server/http/request-context";
 import { securityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
@@ -40,6 +48,8 @@ export type AppDeps = {
   auth: Auth;
   sources: Sources;
   logger: Logger;
+  /** The server secret (AUTH_SECRET or the generated one): keys secrets at rest (API keys). */
+  secret: string;
   /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
@@ -96,7 +106,28 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf })));
-  app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
+  const llmKeys = llmKeysService({ repository: llmKeysRepository(database.db), secret: deps.secret, llm: sources.llm });
+  app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv, llmKeys }));
+  const settings = settingsService(settingsRepository(database.db));
+  app.route(
+    "/api/llm",
+    llmRoutes({
+      auth,
+      trustedOrigins: trustedOrigins(config),
+      keys: llmKeys,
+      service: llmService({
+        keys: llmKeys,
+        llm: sources.llm,
+        usage: llmUsageRepository(database.db),
+        sources,
+        defaults: async (userId) => {
+          const { llm } = await settings.get(userId);
+          return { provider: llm?.defaultProvider, model: llm?.defaultModel };
+        },
+        logger,
+      }),
+    }),
+  );
   app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
 

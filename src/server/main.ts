@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email.outbox, logger });
   const promoted = await promoteConfiguredAdmins(database.db, config);
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
-  const app = createApp({ config, database, auth, sources, logger, catchup, email });
+  const app = createApp({ config, database, auth, sources, logger, secret, catchup, email });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
 
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {

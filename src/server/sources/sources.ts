@@ -9,6 +9,7 @@ import { createCrossrefSource } from "./crossref/crossref-source";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
+import { createLlmSource } from "./llm/llm-source";
 import { createOpenAlexSource } from "./openalex/openalex-source";
 
 /**
@@ -48,6 +49,7 @@ export function createSources(options: { config: Config; db: Database; databaseK
       apiKey: config.OPENALEX_API_KEY,
     }),
     crossref: createCrossrefSource({ client: crossrefClient, baseUrl: config.CROSSREF_API_URL, mailto: config.CONTACT_EMAIL }),
+    llm: createLlmSource({ config, logger }),
   };
 }
 

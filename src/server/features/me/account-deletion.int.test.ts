@@ -69,6 +69,8 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
     body: JSON.stringify({ events: [{ name: "paper_opened", properties: {} }] }),
   });
   expect(events.status).toBe(202);
+  const key = await fetch(`${server.url}/api/llm/keys/openai`, { method: "PUT", headers: owner.headers(), body: JSON.stringify({ apiKey: "sk-doomed-1234" }) });
+  expect(key.status).toBe(200);
 }
 
 /** Tables no API writes yet, filled directly. A new table with a user_id needs a line here. */
@@ -79,7 +81,7 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
     server.database.db.insert(userIntegrations).values({ userId, integrationType: "zotero", credentials: { encrypted: "x" } }),
   zotero_cache: (userId) => server.database.db.insert(zoteroCache).values({ userId, zoteroItemKey: "ABCD1234", paperId: "p1" }),
   zotero_sync_logs: (userId) => server.database.db.insert(zoteroSyncLogs).values({ userId, event: "sync_started" }),
-  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "enc" }),
+  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "Local", encryptedApiKey: "enc", isCustom: true }),
   user_pdf_cache: (userId) => server.database.db.insert(userPdfCache).values({ userId, paperId: "p1", storagePath: `pdf/${userId}/p1` }),
   llm_usage: (userId) => server.database.db.insert(llmUsage).values({ userId, provider: "openai", model: "m", success: true }),
   digest_deliveries: (userId) => server.database.db.insert(digestDeliveries).values({ userId, frequency: "daily", period: "2026-06-04" }),

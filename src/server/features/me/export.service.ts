@@ -1,4 +1,6 @@
 import type { SessionUser } from "@/server/auth/session";
+import type { LlmKeysService } from "@/server/features/llm/llm-keys.service";
+import type { ProviderStatus } from "@/shared/llm/llm-api";
 import type { Highlight } from "@/shared/highlights";
 import type { PaperNote } from "@/shared/paper-notes";
 import type { ApiReadingHistoryEntry, CacheEntry, Profile, SearchHistoryResponse, ServerBookmark, Settings } from "@/shared/user-data";
@@ -27,6 +29,8 @@ export type UserDataExport = {
     notes: PaperNote[];
     /** PDF highlights, with page number and coordinates as fractions of the page. */
     highlights: Highlight[];
+    /** Language-model providers with a stored key, and custom providers (never the keys themselves). */
+    llmProviders: ProviderStatus[];
   };
 };
 
@@ -41,10 +45,11 @@ export function exportService(services: {
   readingHistory: ReadingHistoryService;
   notes: NotesService;
   highlights: HighlightsService;
+  llmProviders?: Pick<LlmKeysService, "list">;
 }) {
   return {
     async export(user: SessionUser): Promise<UserDataExport> {
-      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights] = await Promise.all([
+      const [profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, llmProviders] = await Promise.all([
         services.profile.get(user),
         services.bookmarks.list(user.id),
         services.cache.exportAll(user.id),
@@ -54,11 +59,12 @@ export function exportService(services: {
         services.readingHistory.exportAll(user.id),
         services.notes.list(user.id),
         services.highlights.exportAll(user.id),
+        services.llmProviders ? services.llmProviders.list(user.id).then((list) => list.filter((provider) => provider.hasKey || provider.isCustom)) : Promise.resolve([]),
       ]);
       return {
         exported_at: new Date().toISOString(),
         user_id: user.id,
-        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights },
+        data: { profile, bookmarks, cache, settings, preferences, searchHistory, readingHistory, notes, highlights, llmProviders },
       };
     },
   };

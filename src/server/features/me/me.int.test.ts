@@ -116,7 +116,7 @@ describe(`GET /api/me/export (${testDatabaseKind})`, () => {
     expect(Object.keys(body).sort()).toEqual(["data", "exported_at", "user_id"]);
     expect(body.user_id).toBe(owner.id);
     expect(Math.abs(Date.parse(body.exported_at) - Date.now())).toBeLessThan(60_000);
-    expect(Object.keys(body.data).sort()).toEqual(["bookmarks", "cache", "highlights", "notes", "preferences", "profile", "readingHistory", "searchHistory", "settings"]);
+    expect(Object.keys(body.data).sort()).toEqual(["bookmarks", "cache", "highlights", "llmProviders", "notes", "preferences", "profile", "readingHistory", "searchHistory", "settings"]);
     expect(body.data.profile).toMatchObject({ name: "Exporter", email: owner.email });
     expect(body.data.settings).toEqual({ ...DEFAULT_SETTINGS, citeKeyFormat: "custom" });
     expect(body.data.preferences).toEqual({ theme: "dark" });

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "@/server/db/client";
 import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { LlmKeysService } from "@/server/features/llm/llm-keys.service";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
 import { authoredRoutes } from "@/server/features/authored/authored.routes";
 import { authoredService } from "@/server/features/authored/authored.service";
@@ -45,6 +46,8 @@ export type MeDeps = {
   config: Pick<Config, "publicUrl">;
   /** For the authored-paper author search; without it a refresh answers 503. */
   arxiv?: ArxivSource;
+  /** The user's LLM providers, for the export (keys are never exported). */
+  llmKeys?: Pick<LlmKeysService, "list">;
 };
 
 /**
@@ -65,7 +68,7 @@ export function createMeRoutes(deps: MeDeps) {
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };
-  const exporter = exportService(services);
+  const exporter = exportService({ ...services, llmProviders: deps.llmKeys });
 
   return new Hono<SignedInEnv>()
     .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
