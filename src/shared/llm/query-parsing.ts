@@ -4,7 +4,7 @@
  * or the model fails, the rule-based parser does, with the spec's warnings. How the model is
  * reached (Quire's server, or the browser itself) is the caller's `call`.
  */
-import { isFieldQuery, hasStructuredPrefix } from "@/shared/search-query";
+import { shouldParseQuery } from "@/shared/search-query";
 import { LLM_CACHE_MAX_ENTRIES, LLM_MESSAGES, LLM_QUERY_MAX_LENGTH } from "./llm-constants";
 import { queryParseMessages, type LlmMessage } from "./llm-tasks";
 import { hasSearchableParts, modelParseSchema, normalizeModelParse, type ParsedQuery } from "./parsed-query";
@@ -22,6 +22,14 @@ export type ParseOutcome = {
   keyMissing?: boolean;
 };
 
+/** Thrown by a model call that found no key for the provider (the server said so): the key-missing fallback. */
+export class ModelKeyMissingError extends Error {
+  constructor(message = "No API key is configured for this provider.") {
+    super(message);
+    this.name = "ModelKeyMissingError";
+  }
+}
+
 /** Sends the parse prompt to a model and answers its JSON (structured output); throws on failure. */
 export type ParseModelCall = (messages: LlmMessage[]) => Promise<unknown>;
 
@@ -34,11 +42,7 @@ export type ParseOptions = {
   now?: Date;
 };
 
-/** Whether a query is parsed at all: field-prefixed queries are searched as typed. */
-export function shouldParseQuery(query: string): boolean {
-  const text = query.trim();
-  return text.length > 0 && !hasStructuredPrefix(text) && !isFieldQuery(text);
-}
+export { shouldParseQuery };
 
 function withWarnings(parsed: ParsedQuery, warnings: string[]): ParsedQuery {
   return { ...parsed, warnings: [...warnings, ...parsed.warnings] };
@@ -65,14 +69,13 @@ export async function parseSearchQuery(query: string, options: ParseOptions): Pr
     // Never sent: the search refuses it too, and a model would only be paid to read it.
     return { ...base, source: "fallback", parsed: withWarnings(rules(), [`${LLM_MESSAGES.parsingUnavailable}: the query is longer than ${LLM_QUERY_MAX_LENGTH} characters.`]) };
   }
-  if (!options.call) {
-    return {
-      ...base,
-      source: "fallback",
-      keyMissing: true,
-      parsed: withWarnings(rules(), [`${LLM_MESSAGES.parsingUnavailable}: ${LLM_MESSAGES.keyNotConfigured(options.provider.id)}. Using basic keyword parsing.`]),
-    };
-  }
+  const keyMissing = (): ParseOutcome => ({
+    ...base,
+    source: "fallback",
+    keyMissing: true,
+    parsed: withWarnings(rules(), [`${LLM_MESSAGES.parsingUnavailable}: ${LLM_MESSAGES.keyNotConfigured(options.provider.id)}. Using basic keyword parsing.`]),
+  });
+  if (!options.call) return keyMissing();
   const cached = options.cache?.get(options.provider.id, options.model, text);
   if (cached) return { ...base, parsed: cached, source: "llm" };
   try {
@@ -85,6 +88,7 @@ export async function parseSearchQuery(query: string, options: ParseOptions): Pr
     options.cache?.set(options.provider.id, options.model, text, parsed);
     return { ...base, parsed, source: "llm" };
   } catch (error) {
+    if (error instanceof ModelKeyMissingError) return keyMissing();
     return {
       ...base,
       source: "fallback",

@@ -1,10 +1,9 @@
 import { SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchParams, type SearchResponse } from "@/shared/search-params";
-import { buildArxivQuery, isFieldQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
+import { buildArxivQuery, isFieldQuery, shouldParseQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
 import type { ParsedQuery } from "@/shared/llm/parsed-query";
 import { formatForArxiv, formatForOpenAlex } from "@/shared/llm/query-format";
 import { hasSearchableParts } from "@/shared/llm/parsed-query";
-import { shouldParseQuery } from "@/shared/llm/query-parsing";
 import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxiv-atom";
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { hasSearchCriteria } from "@/shared/search-options";
+import { shouldParseQuery } from "@/shared/search-query";
 import { createModuleLoader } from "@/web/lib/module-loader";
 import { getAppQueryClient } from "@/web/lib/query-client";
 import { searchResultsOptions } from "./search-queries";
@@ -17,8 +18,9 @@ export function searchLoader({ request }: LoaderFunctionArgs): null {
   const state = readSearchState(new URL(request.url).searchParams);
   if (hasSearchCriteria(state)) {
     void searchResultsModule.load().catch(() => undefined);
-    // Respects staleTime: a search already in the cache is not fetched again.
-    void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
+    // Respects staleTime: a search already in the cache is not fetched again. A plain-language
+    // search is sent once the page has parsed it.
+    if (!(state.llm && shouldParseQuery(state.q))) void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
   }
   return null;
 }
