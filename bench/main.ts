@@ -3,6 +3,7 @@ import path from "node:path";
 import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
+import { llmSuite } from "./llm.bench";
 import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
@@ -14,6 +15,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   reader: readerSuite,
   catchup: catchupSuite,
   digest: digestSuite,
+  llm: llmSuite,
 };
 
 /**

@@ -57,6 +57,7 @@ export const searchParamsSchema = z
       .string()
       .max(PARSED_PARAM_MAX_LENGTH, "parsed is too long.")
       .transform((text, context): ParsedQuery | undefined => {
+        if (!text) return undefined;
         let value: unknown;
         try {
           value = JSON.parse(text);

@@ -1,4 +1,4 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModelUsage } from "ai";
+import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, zodSchema, type LanguageModelUsage, type Schema } from "ai";
 import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
@@ -65,6 +65,17 @@ const BASE_URL_CONFIG: Record<string, keyof Config> = {
   cerebras: "LLM_CEREBRAS_BASE_URL",
   requesty: "LLM_REQUESTY_BASE_URL",
 };
+
+/**
+ * Each task's schema as the SDK takes it, made once: the SDK turns a zod schema into JSON
+ * Schema on every call otherwise (about a millisecond and a half each).
+ */
+const TASK_SCHEMAS: Record<LlmTaskName, Schema<unknown>> = {
+  "query-parse": zodSchema(LLM_TASKS["query-parse"].schema) as Schema<unknown>,
+  "arxiv-id-correction": zodSchema(LLM_TASKS["arxiv-id-correction"].schema) as Schema<unknown>,
+  "bibliography-merge": zodSchema(LLM_TASKS["bibliography-merge"].schema) as Schema<unknown>,
+};
+for (const schema of Object.values(TASK_SCHEMAS)) void schema.jsonSchema;
 
 function usageOf(usage: LanguageModelUsage | undefined): LlmCallResult["usage"] {
   return { promptTokens: usage?.inputTokens ?? null, completionTokens: usage?.outputTokens ?? null };
@@ -193,7 +204,7 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
       return { text: result.text, usage: usageOf(result.usage), latencyMs, mode };
     }
     try {
-      const output = mode === "schema" ? Output.object({ schema: task.schema, name: task.name, description: task.description }) : Output.json({ name: task.name });
+      const output = mode === "schema" ? Output.object({ schema: TASK_SCHEMAS[request.task!], name: task.name, description: task.description }) : Output.json({ name: task.name });
       const result = await generateText({ ...settings, output });
       const object = mode === "schema" ? result.output : task.schema.parse(result.output);
       return { text: result.text, object, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - started), mode };

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { http, HttpResponse } from "msw";
 import { mswServer } from "@/test/unit-setup";
 import { Toaster } from "@/web/components/ui/toaster";
 import { dismissToast } from "@/web/components/ui/use-toast";
@@ -15,7 +17,8 @@ import { SettingsPage } from "./settings-page";
 let api: ReturnType<typeof createFakeMeApi>;
 
 function signIn(user: SessionUser | null) {
-  mswServer.use(...sessionHandlers(user), ...api.handlers);
+  // The LLM & AI Settings section lists the account's providers (none stored here).
+  mswServer.use(...sessionHandlers(user), ...api.handlers, http.get("*/api/llm/providers", () => HttpResponse.json({ providers: [] })));
   setSessionAtom(user);
 }
 
@@ -28,10 +31,10 @@ function renderSettings(path = "/settings") {
     { initialEntries: [path] },
   );
   render(
-    <>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   return router;
 }
