@@ -52,7 +52,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/demo.mjs --port ${port} --sandbox-port ${sandboxPort}`,
     url: `${baseURL}/api/health`,
-    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000" },
+    // Groq is pointed at the sandbox's model, so a test can watch an anonymous visitor's browser call it directly.
+    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000", LLM_GROQ_BASE_URL: `http://127.0.0.1:${sandboxPort}/llm/groq/v1` },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -111,3 +111,40 @@ test("without a key the plain-language search falls back to keyword rules, with 
   await shoot("llm-search-fallback");
   await expect(panel.getByRole("link", { name: "Add an API key in Settings" })).toHaveAttribute("href", "/settings?section=llm");
 });
+
+test("an anonymous visitor's key stays on the device and the browser calls the provider itself", async ({ page, request, shoot }, testInfo) => {
+  test.setTimeout(120_000);
+  await useTheme(page, "light");
+  const key = `gsk-e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const proxied: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/api/llm") proxied.push(sent.url());
+  });
+
+  // Groq (a provider that allows browsers; the test server points it at the sandbox) with a key on the device.
+  await page.goto("/settings?section=llm");
+  await page.getByRole("button", { name: "Add key for Groq" }).click();
+  await page.getByLabel("API key for Groq").fill(key);
+  await page.getByRole("button", { name: "Save Key" }).click();
+  const row = page.getByRole("list", { name: "Providers" }).getByRole("listitem", { name: "Groq" });
+  await expect(row.getByText("Connected")).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => localStorage.getItem("api-keys"))).not.toContain(key);
+  await page.getByLabel("Provider", { exact: true }).selectOption("groq");
+  await page.getByLabel("Model", { exact: true }).selectOption("llama-3.1-8b-instant");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Groq · llama-3.1-8b-instant").first()).toBeVisible();
+
+  const since = Date.now();
+  await page.goto(`/search?q=${encodeURIComponent(QUERY)}&llm=true`);
+  const panel = page.getByRole("region", { name: "Understood as" });
+  await expect(panel.getByText("Parsed by Groq · llama-3.1-8b-instant")).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole("list", { name: "Query parts" }).getByRole("listitem")).toHaveText([/Author\s*Yann LeCun/, /Topic\s*world models/, /Years\s*since 2025/]);
+  await shoot("llm-search-direct");
+  // The parse went from the browser to the provider with the device's key, not through Quire.
+  expect(proxied).toEqual([]);
+  const log = await request.get(`${sandboxUrl}/__control/requests?route=llm-chat&since=${since}`);
+  const calls = ((await log.json()) as { requests: { path: string; headers: Record<string, string> }[] }).requests.filter((entry) => entry.path.startsWith("/llm/groq/"));
+  expect(calls.length).toBeGreaterThanOrEqual(1);
+  expect(calls[0]!.headers.authorization).toBe(`Bearer ${key}`);
+  expect(calls[0]!.headers.origin).toBe(new URL(page.url()).origin);
+});

@@ -35,7 +35,7 @@ import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
 import { trustedOrigins } from "@/server/http/csrf";
 import { requestContext } from "@/server/http/request-context";
-import { securityHeaders } from "@/server/http/security-headers";
+import { createSecurityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
 import { clockFrom } from "@/server/lib/clock";
@@ -78,7 +78,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use("*", requestContext(logger));
-  app.use("*", securityHeaders);
+  // The page may call the LLM providers that allow browsers (anonymous visitors' own keys).
+  app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));
   const limitBody = bodyLimit({
     maxSize: config.BODY_LIMIT_BYTES,
     onError: () => {
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     llmRoutes({
       auth,
       trustedOrigins: trustedOrigins(config),
+      directProviders: () => sources.llm.directProviders(),
       keys: llmKeys,
       service: llmService({
         keys: llmKeys,

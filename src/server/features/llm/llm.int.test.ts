@@ -246,6 +246,20 @@ describe("POST /api/llm (the proxy)", () => {
   });
 });
 
+describe("direct browser calls", () => {
+  it("names the providers a browser may call itself, at their configured base URLs, and lets the page's CSP reach them", async () => {
+    const catalogue = await call<{ direct: { id: string; baseUrl: string }[] }>("GET", "/catalogue");
+    expect(catalogue.body.direct.map((provider) => provider.id)).toEqual(["openai", "openrouter", "groq", "google", "together", "deepseek", "cerebras", "requesty"]);
+    expect(catalogue.body.direct.find((provider) => provider.id === "openai")!.baseUrl).toBe(`${sandbox.url}/llm/openai/v1`);
+    const page = await fetch(`${server.url}/api/health`);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const connect = csp.split(";").find((directive) => directive.trim().startsWith("connect-src"))!;
+    expect(connect).toContain(sandbox.url);
+    expect(connect).toContain("https://api.groq.com");
+    expect(connect).not.toContain("anthropic");
+  });
+});
+
 describe("plain-language search", () => {
   it("parses through the proxy, then searches arXiv and OpenAlex with the parse's parts", async () => {
     const user = await createSignedInUser(server);

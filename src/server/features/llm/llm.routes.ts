@@ -74,7 +74,7 @@ function credentialsOf(body: { apiKey?: string; baseUrl?: string }) {
  * and are never stored; keys and custom providers are stored only for signed-in users, for
  * their own account. Cookie writes must come from Quire's own pages.
  */
-export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: string[]; keys: LlmKeysService; service: LlmService }) {
+export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: string[]; keys: LlmKeysService; service: LlmService; directProviders: () => { id: string; baseUrl: string }[] }) {
   const { keys, service } = deps;
 
   const session = createMiddleware<LlmEnv>(async (c, next) => {
@@ -116,6 +116,8 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: strin
       );
       return c.json(response);
     })
+    // Where a browser calls the providers that allow it itself (anonymous visitors, their own keys).
+    .get("/catalogue", (c) => c.json({ direct: deps.directProviders() }))
     .get("/providers", async (c) => c.json({ providers: await keys.list(signedIn(c.var.userId)) }))
     .put("/keys/:provider", async (c) => {
       const body = await readJson(c, keySchema);

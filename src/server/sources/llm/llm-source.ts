@@ -1,9 +1,10 @@
-import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, zodSchema, type LanguageModelUsage, type Schema } from "ai";
+import { APICallError, NoObjectGeneratedError } from "ai";
 import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
 import { LLM_MESSAGES } from "@/shared/llm/llm-constants";
-import { extractJsonObject, LLM_TASKS, type LlmMessage, type LlmTaskName } from "@/shared/llm/llm-tasks";
+import type { LlmMessage, LlmTaskName } from "@/shared/llm/llm-tasks";
+import { EmptyAnswerError, errorChain as causes, InvalidAnswerError, refusesSchema, structuredCall, textCall } from "@/shared/llm/structured-call";
 import { PROVIDER_CATALOGUE, type ProviderProtocol } from "@/shared/llm/providers";
 import { baseUrlProblem, BlockedAddressError, createGuardedFetch } from "./guarded-fetch";
 import { createLanguageModel } from "./llm-models";
@@ -66,21 +67,6 @@ const BASE_URL_CONFIG: Record<string, keyof Config> = {
   requesty: "LLM_REQUESTY_BASE_URL",
 };
 
-/**
- * Each task's schema as the SDK takes it, made once: the SDK turns a zod schema into JSON
- * Schema on every call otherwise (about a millisecond and a half each).
- */
-const TASK_SCHEMAS: Record<LlmTaskName, Schema<unknown>> = {
-  "query-parse": zodSchema(LLM_TASKS["query-parse"].schema) as Schema<unknown>,
-  "arxiv-id-correction": zodSchema(LLM_TASKS["arxiv-id-correction"].schema) as Schema<unknown>,
-  "bibliography-merge": zodSchema(LLM_TASKS["bibliography-merge"].schema) as Schema<unknown>,
-};
-for (const schema of Object.values(TASK_SCHEMAS)) void schema.jsonSchema;
-
-function usageOf(usage: LanguageModelUsage | undefined): LlmCallResult["usage"] {
-  return { promptTokens: usage?.inputTokens ?? null, completionTokens: usage?.outputTokens ?? null };
-}
-
 /** The provider's own words for a refusal ("Incorrect API key provided: ..."), when its body says. */
 function upstreamMessage(error: APICallError): string | null {
   try {
@@ -91,26 +77,6 @@ function upstreamMessage(error: APICallError): string | null {
     const text = error.responseBody?.trim();
     return text ? text.slice(0, 200) : null;
   }
-}
-
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 6; depth += 1) {
-    chain.push(current);
-    current = RetryError.isInstance(current) ? current.lastError : (current as { cause?: unknown }).cause;
-  }
-  return chain;
-}
-
-/** Whether a refusal is about the JSON schema, so the call is worth retrying in JSON mode. */
-function refusesSchema(error: unknown): boolean {
-  return causes(error).some(
-    (cause) =>
-      APICallError.isInstance(cause) &&
-      (cause.statusCode === 400 || cause.statusCode === 422) &&
-      /response_format|json_schema|structured output|schema/i.test(`${cause.message} ${cause.responseBody ?? ""}`),
-  );
 }
 
 /**
@@ -165,6 +131,7 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
     return new LlmCallError("upstream", `${LLM_MESSAGES.connectionFailed}: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`);
   }
 
+  /** One attempt in one mode; shared/llm/structured-call.ts does the SDK part, the same as in the browser. */
   async function run(request: LlmCallRequest, mode: LlmCallResult["mode"], seen: { failedStatus?: number }): Promise<LlmCallResult> {
     const { target } = request;
     const baseFetch = target.isCustom ? guardedFetch : upstreamFetch;
@@ -182,51 +149,25 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
       },
       structuredOutputs: mode === "schema",
     });
-    const task = request.task ? LLM_TASKS[request.task] : undefined;
     const started = performance.now();
-    // The SDK takes the system prompt as `instructions`, apart from the conversation.
-    const instructions = request.messages.filter((message) => message.role === "system").map((message) => message.content).join("\n\n");
     const settings = {
       model,
-      instructions: instructions || undefined,
-      messages: request.messages
-        .filter((message) => message.role !== "system")
-        .map((message) => ({ role: message.role as "user" | "assistant", content: message.content })),
+      messages: request.messages,
       maxOutputTokens: request.maxOutputTokens,
       temperature: request.temperature,
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(timeoutMs),
     };
-    if (!task) {
-      const result = await generateText(settings);
-      const latencyMs = Math.round(performance.now() - started);
-      if (!result.text.trim()) throw new LlmCallError("empty", LLM_MESSAGES.noResponseText, undefined, usageOf(result.usage));
-      return { text: result.text, usage: usageOf(result.usage), latencyMs, mode };
-    }
     try {
-      const output = mode === "schema" ? Output.object({ schema: TASK_SCHEMAS[request.task!], name: task.name, description: task.description }) : Output.json({ name: task.name });
-      const result = await generateText({ ...settings, output });
-      const object = mode === "schema" ? result.output : task.schema.parse(result.output);
-      return { text: result.text, object, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - started), mode };
-    } catch (error) {
-      // A model that wrapped its JSON in prose or a code fence still answered: take the JSON out.
-      const generated = causes(error).find((cause): cause is NoObjectGeneratedError => NoObjectGeneratedError.isInstance(cause));
-      if (generated) {
-        const usage = usageOf(generated.usage);
-        if (!generated.text?.trim()) throw new LlmCallError("empty", LLM_MESSAGES.noResponseText, undefined, usage);
-        let json: unknown;
-        try {
-          json = extractJsonObject(generated.text);
-        } catch {
-          throw new LlmCallError("invalid_response", `${LLM_MESSAGES.invalidResponseFormat}: the model answered with text, not JSON`, undefined, usage);
-        }
-        const checked = task.schema.safeParse(json);
-        if (!checked.success) {
-          const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join(".") || "(answer)"))].slice(0, 4).join(", ");
-          throw new LlmCallError("invalid_response", `${LLM_MESSAGES.invalidResponseFormat}: the model's JSON does not fit the expected fields (${fields})`, undefined, usage);
-        }
-        return { text: generated.text, object: checked.data, usage, latencyMs: Math.round(performance.now() - started), mode };
+      if (!request.task) {
+        const result = await textCall(settings);
+        return { ...result, latencyMs: Math.round(performance.now() - started), mode };
       }
+      const result = await structuredCall({ ...settings, task: request.task, mode: mode === "json-mode" ? "json-mode" : "schema" });
+      return { ...result, latencyMs: Math.round(performance.now() - started), mode };
+    } catch (error) {
+      if (error instanceof EmptyAnswerError) throw new LlmCallError("empty", LLM_MESSAGES.noResponseText, undefined, error.usage);
+      if (error instanceof InvalidAnswerError) throw new LlmCallError("invalid_response", error.message, undefined, error.usage);
       throw error;
     }
   }
@@ -263,6 +204,17 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
       const key = BASE_URL_CONFIG[providerId];
       const configured = key ? (config[key] as string | undefined) : undefined;
       return configured ?? PROVIDER_CATALOGUE.find((provider) => provider.id === providerId)?.defaultBaseUrl;
+    },
+
+    /**
+     * The catalogue providers a browser may call itself (those that allow it: not server-only)
+     * and where: an anonymous visitor's key then never passes through this server.
+     */
+    directProviders(): { id: string; baseUrl: string }[] {
+      return PROVIDER_CATALOGUE.filter((provider) => !provider.corsRestricted && !provider.requiresServer).map((provider) => ({
+        id: provider.id,
+        baseUrl: this.catalogueBaseUrl(provider.id)!,
+      }));
     },
 
     /** What is wrong with a custom provider's base URL (null when nothing is). */

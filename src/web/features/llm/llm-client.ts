@@ -1,20 +1,35 @@
 /**
  * The language-model client for the pages that use it (loaded only when needed: the search
- * page imports it when llm=true is on). Calls go through Quire's server (/api/llm, with
- * x-provider): the signed-in user's key stays on the server; an anonymous visitor's travels
- * with the request and is never stored.
+ * page imports it when llm=true is on). Signed-in users' calls go through Quire's server
+ * (/api/llm, with x-provider), where their keys are. An anonymous visitor's call goes straight
+ * from the browser to providers that allow it; to the others (Anthropic, Hugging Face, custom
+ * servers) through /api/llm with the key carried in the request, never stored.
  */
 import type { EnhanceResponse, LlmCompletionRequest, LlmCompletionResponse } from "@/shared/llm/llm-api";
 import { MERGE_FALLBACK_MODEL, MERGE_FALLBACK_PROVIDER } from "@/shared/llm/llm-constants";
 import type { ParsedQuery } from "@/shared/llm/parsed-query";
 import { ModelKeyMissingError, ParseCache, parseSearchQuery, type ParseOutcome } from "@/shared/llm/query-parsing";
-import { providerDisplayName } from "@/shared/llm/providers";
+import { findCatalogueProvider, providerDisplayName } from "@/shared/llm/providers";
 import type { Paper } from "@/shared/paper";
 import { api, isApiError } from "@/web/lib/api";
 import type { LlmKeyStore } from "./llm-key-store";
 
 /** Parses of this page session, by provider, model and query (100 at most). */
 const parseCache = new ParseCache();
+
+let directProviders: Promise<Map<string, string>> | undefined;
+
+/** Where the browser may call providers itself (the server's configured base URLs), asked once. */
+function directBaseUrls(): Promise<Map<string, string>> {
+  directProviders ??= api.get<{ direct: { id: string; baseUrl: string }[] }>("llm/catalogue").then(
+    (answer) => new Map(answer.direct.map((entry) => [entry.id, entry.baseUrl])),
+    (error: unknown) => {
+      directProviders = undefined;
+      throw error;
+    },
+  );
+  return directProviders;
+}
 
 /** One model call through /api/llm. */
 export function completeThroughServer(provider: string, request: LlmCompletionRequest, signal?: AbortSignal): Promise<LlmCompletionResponse> {
@@ -26,9 +41,19 @@ export async function parseForSearch(query: string, options: { provider: string;
   const { provider, model, store } = options;
   const credentials = store.credentials(provider);
   const noKeyOnDevice = store.kind === "device" && !credentials.apiKey && !credentials.baseUrl;
+  // An anonymous visitor's key for a provider that allows browsers is used from here, never sent to Quire.
+  const catalogue = findCatalogueProvider(provider);
+  const direct = store.kind === "device" && credentials.apiKey && catalogue && !catalogue.corsRestricted && !catalogue.requiresServer;
   const call = noKeyOnDevice
     ? null
-    : async (messages: LlmCompletionRequest["messages"]) => {
+    : direct
+      ? async (messages: LlmCompletionRequest["messages"]) => {
+          const baseUrl = (await directBaseUrls()).get(provider);
+          if (!baseUrl) throw new Error(`Provider ${provider} not supported`);
+          const { directStructuredCall } = await import("./direct-transport");
+          return directStructuredCall({ id: provider, baseUrl }, credentials.apiKey!, { model, messages, task: "query-parse", temperature: 0 }, options.signal);
+        }
+      : async (messages: LlmCompletionRequest["messages"]) => {
         try {
           const answer = await completeThroughServer(provider, { model, messages, task: "query-parse", temperature: 0, component: "query-parser", ...credentials }, options.signal);
           return answer.object;
