@@ -5,8 +5,8 @@
  * refused key, prose, a schema-breaking answer, a hang), plain-language search end to end
  * through the parse and the search, arXiv id correction and bibliography enhancement.
  */
-import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, type SQL } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { llmUsage, userApiKeys } from "@/server/db/schema";
 import { decryptSecret } from "@/server/lib/secret-box";
 import { resolveAuthSecret } from "@/server/auth/secret";
@@ -57,6 +57,16 @@ async function call<T>(method: string, path: string, options: { user?: SignedInU
 async function fault(input: Record<string, unknown>) {
   const response = await fetch(`${sandbox.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ route: "llm-chat", ...input }) });
   expect(response.status).toBe(201);
+}
+
+/** llm_usage rows matching `where`, once at least one is there (they are written as the answer goes out). */
+async function usageRows(where: SQL | undefined) {
+  let rows: (typeof llmUsage.$inferSelect)[] = [];
+  await vi.waitFor(async () => {
+    rows = await server.database.db.select().from(llmUsage).where(where);
+    expect(rows.length).toBeGreaterThan(0);
+  });
+  return rows;
 }
 
 async function llmRequests(): Promise<{ path: string; headers: Record<string, string> }[]> {
@@ -148,7 +158,7 @@ describe("custom providers and the provider test", () => {
 
     const test = await call<ProviderTestResult>("POST", "/test", { user, body: { provider: "Sandbox", model: "sandbox-parse" } });
     expect(test.body).toMatchObject({ provider: "Sandbox", model: "sandbox-parse", isValid: true, error: null });
-    const [usage] = await server.database.db.select().from(llmUsage).where(and(eq(llmUsage.userId, user.id), eq(llmUsage.component, "provider-test")));
+    const [usage] = await usageRows(and(eq(llmUsage.userId, user.id), eq(llmUsage.component, "provider-test")));
     expect(usage).toMatchObject({ provider: "Sandbox", model: "sandbox-parse", success: true });
     expect(usage!.completionTokens).toBeLessThanOrEqual(5);
     expect((await call<{ providers: ProviderStatus[] }>("GET", "/providers", { user })).body.providers.at(-1)).toMatchObject({ provider: "Sandbox", isValid: true, lastTested: expect.any(String) });
@@ -170,7 +180,7 @@ describe("custom providers and the provider test", () => {
     expect(test.body.error).toMatch(/^Connection failed: the provider refused the API key \(HTTP 401\): Incorrect API key provided/);
     const status = (await call<{ providers: ProviderStatus[] }>("GET", "/providers", { user })).body.providers.find((provider) => provider.provider === "openai");
     expect(status).toMatchObject({ hasKey: true, isValid: false, lastTested: expect.any(String) });
-    const [usage] = await server.database.db.select().from(llmUsage).where(eq(llmUsage.userId, user.id));
+    const [usage] = await usageRows(eq(llmUsage.userId, user.id));
     expect(usage).toMatchObject({ success: false, errorMessage: expect.stringContaining("HTTP 401") });
   });
 
@@ -200,7 +210,7 @@ describe("POST /api/llm (the proxy)", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ provider: "Sandbox", model: "sandbox-parse", object: { authors: ["Yann LeCun"], yearRange: { start: 2025, end: null } } });
     expect(answer.body.usage.promptTokens).toBeGreaterThan(0);
-    const rows = await server.database.db.select().from(llmUsage).where(eq(llmUsage.userId, user.id));
+    const rows = await usageRows(eq(llmUsage.userId, user.id));
     expect(rows).toEqual([
       expect.objectContaining({ provider: "Sandbox", model: "sandbox-parse", component: "query-parser", success: true, promptTokens: answer.body.usage.promptTokens, latencyMs: expect.any(Number) }),
     ]);
@@ -214,7 +224,7 @@ describe("POST /api/llm (the proxy)", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.object).toMatchObject({ yearRange: { start: 2025, end: 2025 } });
-    const [usage] = await server.database.db.select().from(llmUsage).where(eq(llmUsage.provider, "Local"));
+    const [usage] = await usageRows(eq(llmUsage.provider, "Local"));
     expect(usage).toMatchObject({ userId: null, success: true });
     expect(usage!.requestMetadata).toMatchObject({ mode: "json-mode" });
   });
@@ -371,7 +381,7 @@ describe("bibliography enhancement", () => {
     expect(answer.body.candidates.length).toBeLessThanOrEqual(5);
     expect(answer.body.result).toMatchObject({ confidence: expect.any(Number), reasoning: expect.any(String), hasChanges: true });
     expect(answer.body.changes.find((change) => change.field === "doi")).toMatchObject({ before: "", after: expect.stringMatching(/10\.1103\/physrevd\.76\.044016/i) });
-    const [usage] = await server.database.db.select().from(llmUsage).where(and(eq(llmUsage.userId, user.id), eq(llmUsage.component, "bibliography-enhancement")));
+    const [usage] = await usageRows(and(eq(llmUsage.userId, user.id), eq(llmUsage.component, "bibliography-enhancement")));
     expect(usage).toMatchObject({ success: true });
   });
 

@@ -79,8 +79,10 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: strin
 
   const session = createMiddleware<LlmEnv>(async (c, next) => {
     let userId: string | null = null;
+    const headers = c.req.raw.headers;
     try {
-      userId = (await deps.auth.api.getSession({ headers: c.req.raw.headers }))?.user.id ?? null;
+      // Without a cookie or a bearer token there is no session to look up.
+      if (headers.get("cookie") || headers.get("authorization")) userId = (await deps.auth.api.getSession({ headers }))?.user.id ?? null;
     } catch {
       // A malformed or expired token: treated as anonymous; routes that need a user say so.
       userId = null;

@@ -112,11 +112,12 @@ export function llmService(deps: {
         maxOutputTokens: input.maxOutputTokens,
         temperature: input.temperature,
       });
-      await record(caller, input, target.modelId, { result }, target.keySource);
+      // Written while the answer goes out: the row never holds the user's answer back.
+      void record(caller, input, target.modelId, { result }, target.keySource);
       return { text: result.text, object: result.object, usage: result.usage, latencyMs: result.latencyMs, provider: input.provider, model: target.modelId };
     } catch (error) {
       if (!(error instanceof LlmCallError)) throw error;
-      await record(caller, input, target.modelId, { error }, target.keySource);
+      void record(caller, input, target.modelId, { error }, target.keySource);
       logger.info({ provider: input.provider, ms: Math.round(performance.now() - started) }, "model call failed");
       throw llmFailure(error);
     }

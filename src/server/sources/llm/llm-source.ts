@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { APICallError, NoObjectGeneratedError } from "ai";
 import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
@@ -131,24 +133,49 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
     return new LlmCallError("upstream", `${LLM_MESSAGES.connectionFailed}: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`);
   }
 
+  /**
+   * Models made recently, by everything that makes them differ (the key among it): building
+   * one builds the SDK's response schemas too, a millisecond a call otherwise. Kept in this
+   * process only, a handful at a time.
+   */
+  const models = new Map<string, ReturnType<typeof createLanguageModel>>();
+  const MODELS_KEPT = 50;
+  /** What the call running now has seen, for the fetch every cached model shares. */
+  const callContext = new AsyncLocalStorage<{ failedStatus?: number }>();
+
+  function modelFor(target: LlmTarget, mode: LlmCallResult["mode"]) {
+    const key = createHash("sha256").update(JSON.stringify([target.protocol, target.providerId, target.baseUrl, target.apiKey, target.modelId, target.isCustom, mode === "schema"])).digest("hex");
+    let model = models.get(key);
+    if (!model) {
+      const baseFetch = target.isCustom ? guardedFetch : upstreamFetch;
+      model = createLanguageModel({
+        protocol: target.protocol,
+        name: target.providerId,
+        baseUrl: target.baseUrl,
+        apiKey: target.apiKey,
+        modelId: target.modelId,
+        // Remembers the last failed status, for a call whose time runs out while it waits to retry.
+        fetch: async (input, init) => {
+          const response = await baseFetch(input, init);
+          const seen = callContext.getStore();
+          if (!response.ok && seen) seen.failedStatus = response.status;
+          return response;
+        },
+        structuredOutputs: mode === "schema",
+      });
+      models.set(key, model);
+      if (models.size > MODELS_KEPT) models.delete(models.keys().next().value!);
+    }
+    return model;
+  }
+
   /** One attempt in one mode; shared/llm/structured-call.ts does the SDK part, the same as in the browser. */
   async function run(request: LlmCallRequest, mode: LlmCallResult["mode"], seen: { failedStatus?: number }): Promise<LlmCallResult> {
-    const { target } = request;
-    const baseFetch = target.isCustom ? guardedFetch : upstreamFetch;
-    const model = createLanguageModel({
-      protocol: target.protocol,
-      name: target.providerId,
-      baseUrl: target.baseUrl,
-      apiKey: target.apiKey,
-      modelId: target.modelId,
-      // Remembers the last failed status, for a call whose time runs out while it waits to retry.
-      fetch: async (input, init) => {
-        const response = await baseFetch(input, init);
-        if (!response.ok) seen.failedStatus = response.status;
-        return response;
-      },
-      structuredOutputs: mode === "schema",
-    });
+    return callContext.run(seen, () => attempt(request, mode));
+  }
+
+  async function attempt(request: LlmCallRequest, mode: LlmCallResult["mode"]): Promise<LlmCallResult> {
+    const model = modelFor(request.target, mode);
     const started = performance.now();
     const settings = {
       model,
