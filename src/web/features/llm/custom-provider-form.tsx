@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
+import { FormProblem, useFormSubmit } from "./form-submit";
 import type { CustomProviderForm as FormValues } from "./llm-key-store";
 
 /**
@@ -20,25 +21,11 @@ export function CustomProviderForm(props: {
   const [baseUrl, setBaseUrl] = useState(props.initial?.baseUrl ?? "");
   const [models, setModels] = useState(props.initial?.models.join(", ") ?? "");
   const [apiKey, setApiKey] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const editing = props.mode === "edit";
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await props.onSubmit({ name, baseUrl, models, ...(apiKey.trim() || !editing ? { apiKey } : {}) });
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, onSubmit } = useFormSubmit(() => props.onSubmit({ name, baseUrl, models, ...(apiKey.trim() || !editing ? { apiKey } : {}) }));
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={editing ? `Edit ${name}` : "Add a custom provider"} className="space-y-3 rounded-lg border border-border bg-muted/30 p-4">
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? `Edit ${name}` : "Add a custom provider"} className="space-y-3 rounded-lg border border-border bg-muted/30 p-4">
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-name`}>Provider name</Label>
@@ -59,11 +46,7 @@ export function CustomProviderForm(props: {
           <Input id={`${id}-key`} type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder={editing ? "Leave blank to keep the saved key" : "Not needed for a local server"} />
         </div>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive dark:text-[oklch(0.78_0.13_27)]">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : editing ? "Save Changes" : "Add Provider"}

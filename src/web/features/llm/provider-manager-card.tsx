@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, KeyRound, Pencil, Plus, PlugZap, Server, Trash2, XCircle } from "lucide-react";
 import type { ProviderStatus, ProviderTestResult } from "@/shared/llm/llm-api";
@@ -14,6 +14,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
 import { cn } from "@/web/lib/utils";
 import { CustomProviderForm } from "./custom-provider-form";
+import { FormProblem, useFormSubmit } from "./form-submit";
 import { llmKeys, useLlmDefaults, useLlmKeyStore, useLlmProviders } from "./llm-queries";
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -50,22 +51,9 @@ function StatusBadge({ status, testing }: { status: ProviderStatus; testing: boo
 function KeyForm(props: { providerName: string; onSave: (key: string) => Promise<void>; onCancel: () => void }) {
   const id = useId();
   const [value, setValue] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
-    try {
-      await props.onSave(value);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, onSubmit } = useFormSubmit(() => props.onSave(value));
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} noValidate className="mt-3 space-y-2">
+    <form onSubmit={onSubmit} noValidate className="mt-3 space-y-2">
       <Label htmlFor={`${id}-key`}>API key for {props.providerName}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input id={`${id}-key`} type="password" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} placeholder="Paste the key" className="sm:flex-1" />
@@ -78,11 +66,7 @@ function KeyForm(props: { providerName: string; onSave: (key: string) => Promise
           </Button>
         </div>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive dark:text-[oklch(0.78_0.13_27)]">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
     </form>
   );
 }
