@@ -168,7 +168,8 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       if (catalogue) {
         const row = userId && requestKey === undefined ? await repository.find(userId, providerId) : null;
         const apiKey = requestKey ?? (row ? decrypt(row) : "");
-        if (!apiKey) throw new AppError(LLM_ERROR_CODES.keyMissing, LLM_MESSAGES.keyNotConfigured(providerId), 400);
+        // Anonymous callers bring their key with the request; a signed-in user's is configured once.
+        if (!apiKey) throw new AppError(LLM_ERROR_CODES.keyMissing, userId ? LLM_MESSAGES.keyNotConfigured(providerId) : LLM_MESSAGES.noApiKey, 400);
         return {
           providerId,
           protocol: catalogue.protocol,

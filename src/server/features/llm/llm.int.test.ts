@@ -194,7 +194,7 @@ describe("custom providers and the provider test", () => {
     const missing = await call("POST", "/test", { body: { provider: "", model: "" } });
     expect(missing.body.error?.message).toBe("Please select provider, model, and enter API key");
     const noKey = await call("POST", "/test", { body: { provider: "openai", model: "gpt-4o-mini" } });
-    expect(noKey.body.error?.message).toBe("API key not configured for provider: openai");
+    expect(noKey.body.error).toEqual({ code: "llm_key_missing", message: "No API key provided" });
   });
 });
 

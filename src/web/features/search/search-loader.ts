@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { hasSearchCriteria } from "@/shared/search-options";
-import { shouldParseQuery } from "@/shared/search-query";
 import { createModuleLoader } from "@/web/lib/module-loader";
 import { getAppQueryClient } from "@/web/lib/query-client";
 import { searchResultsOptions } from "./search-queries";
@@ -19,8 +18,8 @@ export function searchLoader({ request }: LoaderFunctionArgs): null {
   if (hasSearchCriteria(state)) {
     void searchResultsModule.load().catch(() => undefined);
     // Respects staleTime: a search already in the cache is not fetched again. A plain-language
-    // search is sent once the page has parsed it.
-    if (!(state.llm && shouldParseQuery(state.q))) void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
+    // search (llm=true) is sent by the page once it has parsed the query.
+    if (!state.llm) void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
   }
   return null;
 }
