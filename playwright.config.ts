@@ -55,8 +55,14 @@ export default defineConfig({
   webServer: {
     command: `node scripts/demo.mjs --port ${port} --sandbox-port ${sandboxPort}`,
     url: `${baseURL}/api/health`,
-    // DATA_DIR empty: every run starts on a fresh database, whatever the shell has set.
-    env: { DEMO_PUBLIC_URL: baseURL, AUTH_RATE_LIMIT_PER_MINUTE: "1000", DATA_DIR: "" },
+    // DATA_DIR empty: every run starts on a fresh database, whatever the shell has set. Groq is
+    // pointed at the sandbox's model, so a test can watch an anonymous visitor's browser call it directly.
+    env: {
+      DEMO_PUBLIC_URL: baseURL,
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      DATA_DIR: "",
+      LLM_GROQ_BASE_URL: `http://127.0.0.1:${sandboxPort}/llm/groq/v1`,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "ignore",

@@ -5,6 +5,7 @@ import { catchupSuite, digestSuite } from "./catchup.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
 import { pdfCacheSuite } from "./pdf-cache.bench";
+import { llmSuite } from "./llm.bench";
 import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
@@ -18,6 +19,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   catchup: catchupSuite,
   digest: digestSuite,
   admin: adminSuite,
+  llm: llmSuite,
 };
 
 /** Focused runs of figures another suite also measures. */

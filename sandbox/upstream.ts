@@ -5,7 +5,7 @@
  * that route name (see control/faults.ts).
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { FaultQueue, faultResponse, garble } from "./control/faults";
+import { FaultQueue, faultResponse, garble, type Fault } from "./control/faults";
 import { RequestLog } from "./control/request-log";
 import { MailStore } from "./smtp/mail-store";
 
@@ -51,6 +51,14 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The `reply` a fault asked of a request's handler (the LLM route's prose or schema-breaking answers). */
+const requestedReplies = new WeakMap<Request, NonNullable<Fault["reply"]>>();
+
+/** The answer a queued fault asks this request's handler to give instead of its own, if any. */
+export function requestedReply(request: Request): Fault["reply"] {
+  return requestedReplies.get(request);
+}
+
 export function createSandboxContext(upstreams: readonly Upstream[]): SandboxContext {
   const faults = new FaultQueue();
   const requests = new RequestLog();
@@ -93,6 +101,7 @@ export function createSandboxContext(upstreams: readonly Upstream[]): SandboxCon
       if (fault?.status !== undefined) {
         replaceResponse(c, faultResponse({ ...fault, status: fault.status }));
       } else {
+        if (fault?.reply) requestedReplies.set(c.req.raw, fault.reply);
         await next();
         if (fault?.malformed) replaceResponse(c, await garble(c.res));
         if (fault?.headers) {

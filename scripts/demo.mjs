@@ -81,6 +81,9 @@ const app = startChild(process.execPath, serverNodeArgs, {
     CLOCK_START: process.env.CLOCK_START ?? "2026-06-04T06:00:00Z",
     // The demo's admin (the developer pages' digest test, POST /api/email/send).
     ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? "admin@quire.invalid",
+    // The sandbox's language model is on loopback: let custom providers reach it (a real
+    // multi-user server leaves this off, so users cannot point Quire at its own network).
+    LLM_ALLOW_PRIVATE_BASE_URLS: process.env.LLM_ALLOW_PRIVATE_BASE_URLS ?? "true",
   },
 });
 await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
@@ -93,6 +96,7 @@ console.log(
       : `  data:      a fresh temporary database in ${dataDir}, deleted when the demo stops (set DATA_DIR to keep one)`,
     `  e-mail:    the app sends to the sandbox's SMTP sink ${smtpUrl}; read it at ${sandboxUrl}/__control/mail`,
     `  sign-in:   "Google" and "GitHub" are the sandbox's providers (${sandboxUrl}/oauth/google, ${sandboxUrl}/oauth/github): any e-mail address works`,
+    `  LLM:       Settings > LLM & AI Settings > Add Custom Provider, base URL ${sandboxUrl}/llm/v1, model sandbox-parse, no key; then turn on Plain-language search`,
     "",
   ].join("\n"),
 );

@@ -26,6 +26,11 @@ export const faultInputSchema = z
     /** Answer 200 with the real body cut short and garbled. */
     malformed: z.boolean().optional(),
     /**
+     * For the LLM route: answer 200 with a well-formed chat completion whose message is prose
+     * instead of JSON ("prose"), or JSON that breaks the requested schema ("schema-break").
+     */
+    reply: z.enum(["prose", "schema-break"]).optional(),
+    /**
      * Only requests whose decoded path and query contain this text, so tests running side by
      * side each fault their own request (e.g. `match: "ti:unavailable"`).
      */

@@ -86,9 +86,15 @@ let sharedSources: Sources | undefined;
 function textSources(catalog: OpenAlexCatalog): Sources {
   if (sharedSources) return sharedSources;
   const index = corpusTextSource(getSearchIndex());
+  // The arXiv index has no affiliations; the few corpus papers that name them get a small index of their own.
+  let affiliations: SmallTextIndex | undefined;
   const corpus: TextSource = {
     size: index.size,
     term(field, value) {
+      if (field === "affiliation") {
+        affiliations ??= new SmallTextIndex(catalog.papers.map((paper) => ({ affiliation: paper.affiliations.flat() })));
+        return affiliations.term(field, value);
+      }
       const result = index.term(field, value);
       if (field === "abstract") {
         for (let doc = 0; doc < index.size; doc += 1) {
@@ -108,6 +114,7 @@ function textSources(catalog: OpenAlexCatalog): Sources {
       author: ((work.authorships as { author?: { display_name?: string }; raw_author_name?: string }[] | undefined) ?? []).flatMap((authorship) =>
         [authorship.author?.display_name, authorship.raw_author_name].filter((name): name is string => Boolean(name)),
       ),
+      affiliation: ((work.authorships as { raw_affiliation_strings?: string[] }[] | undefined) ?? []).flatMap((authorship) => authorship.raw_affiliation_strings ?? []),
     })),
   );
   sharedSources = { corpus, recorded };
@@ -142,6 +149,7 @@ const SEARCH_FILTERS: Record<string, SearchField[]> = {
   "title_and_abstract.search": ["title", "abstract"],
   "default.search": ["title", "abstract"],
   "raw_author_name.search": ["author"],
+  "raw_affiliation_strings.search": ["affiliation"],
 };
 
 type Predicate = (doc: number) => boolean;

@@ -6,9 +6,10 @@ import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
 import { arxivHtmlUpstream } from "./arxiv-html";
 import { crossrefUpstream } from "./crossref";
+import { llmUpstream } from "./llm";
 import { oauthGithubUpstream } from "./oauth-github";
 import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
 import { zoteroUpstream } from "./zotero";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, zoteroUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, zoteroUpstream, llmUpstream];

@@ -24,7 +24,14 @@ import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
 import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
 import { emailRoutes } from "@/server/features/email/email.routes";
 import type { EmailFeature } from "@/server/features/email/email.service";
+import { llmKeysRepository } from "@/server/features/llm/llm-keys.repository";
+import { llmKeysService } from "@/server/features/llm/llm-keys.service";
+import { llmUsageRepository } from "@/server/features/llm/llm-usage.repository";
+import { llmRoutes } from "@/server/features/llm/llm.routes";
+import { llmService } from "@/server/features/llm/llm.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
+import { settingsRepository } from "@/server/features/me/settings.repository";
+import { settingsService } from "@/server/features/me/settings.service";
 import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
 import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
@@ -41,9 +48,10 @@ import { searchPagePreview } from "@/server/features/search/search-preview";
 import { searchService } from "@/server/features/search/search.service";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
+import { trustedOrigins } from "@/server/http/csrf";
 import { requestContext } from "@/server/http/request-context";
-import { securityHeaders } from "@/server/http/security-headers";
 import { nativeAppCors } from "@/server/http/native-cors";
+import { createSecurityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
 import { clockFrom } from "@/server/lib/clock";
@@ -57,6 +65,8 @@ export type AppDeps = {
   auth: Auth;
   sources: Sources;
   logger: Logger;
+  /** The server secret (AUTH_SECRET or the generated one): keys secrets at rest (API keys). */
+  secret: string;
   /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
@@ -118,7 +128,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const performance = deps.performance ?? createPerformance({ database, logger, metrics });
 
   app.use("*", requestContext(logger, metrics.recordRequest));
-  app.use("*", securityHeaders);
+  // The page may call the LLM providers that allow browsers (anonymous visitors' own keys).
+  app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));
   // The Android app's WebView calls /api from its own origin (native-cors.ts).
   app.use("/api/*", nativeAppCors);
   const limitBody = bodyLimit({
@@ -152,7 +163,29 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service }), { auth, config }));
   app.route("/api/pdf-cache", pdfCacheRoutes({ service: pdfCache.service, auth, config }));
   if (pdfCache.store.kind === "file") app.route(BLOB_URL_PATH, blobUrlRoutes({ store: pdfCache.store, signer: pdfCache.signer, auth }));
+  const llmKeys = llmKeysService({ repository: llmKeysRepository(database.db), secret: deps.secret, llm: sources.llm });
   app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
+  const settings = settingsService(settingsRepository(database.db));
+  app.route(
+    "/api/llm",
+    llmRoutes({
+      auth,
+      trustedOrigins: trustedOrigins(config),
+      directProviders: () => sources.llm.directProviders(),
+      keys: llmKeys,
+      service: llmService({
+        keys: llmKeys,
+        llm: sources.llm,
+        usage: llmUsageRepository(database.db),
+        sources,
+        defaults: async (userId) => {
+          const { llm } = await settings.get(userId);
+          return { provider: llm?.defaultProvider, model: llm?.defaultModel };
+        },
+        logger,
+      }),
+    }),
+  );
   app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
   app.route(

@@ -10,6 +10,19 @@ const baseUrl = (fallback: string) =>
     .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }))
     .transform((value) => value.replace(/\/+$/, ""));
 
+/** An optional http(s) base URL: unset keeps the default the code knows. */
+const optionalBaseUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.union([z.undefined(), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).transform((value) => value.replace(/\/+$/, ""))]));
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((value) => value === "true" || value === "1");
+
 const port = (fallback: number) =>
   z.coerce
     .number({ error: "must be a port number" })
@@ -117,6 +130,25 @@ export const configSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be a positive number of bytes")
     .default(500 * 1024 * 1024),
+  /**
+   * Let users' custom language-model providers point at private, loopback or link-local
+   * addresses (a model server on this machine or network). Off by default: on a server with
+   * many users it would let anyone make Quire call the operator's internal network.
+   */
+  LLM_ALLOW_PRIVATE_BASE_URLS: flag,
+  /** How long one language-model call may take, in milliseconds, before it is given up. */
+  LLM_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().min(500).max(300_000).default(20_000),
+  /** Each catalogue provider's API base; unset means the provider's public API. */
+  LLM_OPENAI_BASE_URL: optionalBaseUrl,
+  LLM_OPENROUTER_BASE_URL: optionalBaseUrl,
+  LLM_GROQ_BASE_URL: optionalBaseUrl,
+  LLM_ANTHROPIC_BASE_URL: optionalBaseUrl,
+  LLM_HUGGINGFACE_BASE_URL: optionalBaseUrl,
+  LLM_GOOGLE_BASE_URL: optionalBaseUrl,
+  LLM_TOGETHER_BASE_URL: optionalBaseUrl,
+  LLM_DEEPSEEK_BASE_URL: optionalBaseUrl,
+  LLM_CEREBRAS_BASE_URL: optionalBaseUrl,
+  LLM_REQUESTY_BASE_URL: optionalBaseUrl,
   /** Maximum JSON request body, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number({ error: "must be a number" }).int().min(1024).default(1024 * 1024),
 });

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
   const blobs = createBlobStore(config, secret);
   const performanceLog = createPerformance({ database, logger, metrics });
-  const app = createApp({ config, database, auth, sources, logger, catchup, email, blobs, metrics, performance: performanceLog });
+  const app = createApp({ config, database, auth, sources, logger, secret, catchup, email, blobs, metrics, performance: performanceLog });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
   const stopPdfBlobSweep = startPdfBlobSweep(createPdfCache({ config, database, sources, logger, auth, blobs }).service, logger);
   const stopPerformanceLog = performanceLog.start();

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { PAGE_SIZE_OPTIONS, SEARCH_DEFAULT_PAGE_SIZE, SEARCH_TOTAL_CAP } from "./constants";
 import { MAX_QUERY_LENGTH } from "./search-query";
+import { parsedQuerySchema, type ParsedQuery } from "./llm/parsed-query";
+
+/** The longest `parsed` parameter accepted (a parse is a few hundred characters). */
+export const PARSED_PARAM_MAX_LENGTH = 8000;
 import { DEFAULT_SORT, SEARCH_SOURCES, SORT_FIELDS, SORT_ORDERS } from "./search-options";
 
 // The vocabulary lives in zod-free search-options.ts so the browser bundle does not need zod.
@@ -45,6 +49,30 @@ export const searchParamsSchema = z
       .union([z.boolean(), z.enum(["true", "false"])])
       .transform((value) => value === true || value === "true")
       .default(false),
+    /**
+     * With llm=true: the parsed query (JSON of a ParsedQuery) the page got from the model or
+     * the rule-based parser; the search is then built from its parts.
+     */
+    parsed: z
+      .string()
+      .max(PARSED_PARAM_MAX_LENGTH, "parsed is too long.")
+      .transform((text, context): ParsedQuery | undefined => {
+        if (!text) return undefined;
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          context.addIssue({ code: "custom", message: "parsed must be a parsed query as JSON." });
+          return z.NEVER;
+        }
+        const checked = parsedQuerySchema.safeParse(value);
+        if (!checked.success) {
+          context.addIssue({ code: "custom", message: `parsed is not a valid parsed query (${checked.error.issues[0]?.path.join(".") || "shape"}).` });
+          return z.NEVER;
+        }
+        return checked.data as ParsedQuery;
+      })
+      .optional(),
   })
   .refine((params) => (params.page + 1) * params.size <= SEARCH_TOTAL_CAP || params.page === 0, {
     error: `That page is past the last one: search results stop at ${SEARCH_TOTAL_CAP}.`,

@@ -37,6 +37,16 @@ export function hasStructuredPrefix(query: string): boolean {
 }
 
 /**
+ * Whether a plain-language search (llm=true) parses this query: not when it is empty or
+ * field-prefixed (au:, ti:, abs:, cat:, all:, submittedDate:, or any field syntax), which is
+ * searched as typed.
+ */
+export function shouldParseQuery(query: string): boolean {
+  const text = query.trim();
+  return text.length > 0 && !hasStructuredPrefix(text) && !isFieldQuery(text);
+}
+
+/**
  * Checks an arXiv query: balanced parentheses, balanced quotes, known field prefixes only,
  * and a bounded length. Returns every problem found; an empty list means it may be sent.
  */
@@ -135,6 +145,7 @@ export const OPENALEX_FILTER_FIELDS = [
   "abstract.search",
   "title_and_abstract.search",
   "raw_author_name.search",
+  "raw_affiliation_strings.search",
   "display_name.search",
   "default.search",
   "publication_year",

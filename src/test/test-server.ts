@@ -97,7 +97,7 @@ export async function startTestServer(
       })
     : undefined;
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
-  const app = createApp({ config, database, auth, sources, logger, webDistDir: options.webDistDir, catchup, email, metrics, performance });
+  const app = createApp({ config, database, auth, sources, logger, secret, webDistDir: options.webDistDir, catchup, email, metrics, performance });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });

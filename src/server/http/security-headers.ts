@@ -22,6 +22,15 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The policy with more origins the app may call: the language-model providers an anonymous
+ * visitor's browser calls itself (with their own key), as the operator configured them.
+ */
+export function contentSecurityPolicy(connectOrigins: readonly string[] = []): string {
+  if (connectOrigins.length === 0) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${[...new Set(connectOrigins)].join(" ")}`);
+}
+
 const SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   "X-Content-Type-Options": "nosniff",
@@ -49,3 +58,9 @@ export async function withAnswerHeaders(c: Context, headers: Record<string, stri
 }
 
 export const securityHeaders = createMiddleware((c, next) => withAnswerHeaders(c, SECURITY_HEADERS, next));
+
+/** The security headers with a policy that also lets the page call `connectOrigins`. */
+export function createSecurityHeaders(options: { connectOrigins: readonly string[] }) {
+  const headers = { ...SECURITY_HEADERS, "Content-Security-Policy": contentSecurityPolicy(options.connectOrigins) };
+  return createMiddleware((c, next) => withAnswerHeaders(c, headers, next));
+}

@@ -10,6 +10,7 @@ import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedInterva
 import { responseCacheRepository } from "./http/response-cache";
 import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
 import type { UpstreamObserver } from "./http/upstream-observer";
+import { createLlmSource } from "./llm/llm-source";
 import { createOpenAlexSource } from "./openalex/openalex-source";
 
 /**
@@ -56,6 +57,7 @@ export function createSources(options: {
       apiKey: config.OPENALEX_API_KEY,
     }),
     crossref: createCrossrefSource({ client: crossrefClient, baseUrl: config.CROSSREF_API_URL, mailto: config.CONTACT_EMAIL }),
+    llm: createLlmSource({ config, logger }),
   };
 }
 

@@ -13,6 +13,8 @@
   if (!has("q") && !has("title") && !has("authors") && !has("dateFrom") && !has("dateTo")) return;
   // The app sorts titles itself and asks the server for relevance; the raw URL would not match.
   if (/^title-/.test(params.get("sort") || "")) return;
+  // A plain-language search is sent once the app has parsed it.
+  if (params.get("llm") === "true") return;
   var response = window.fetch("/api/search?" + params.toString(), {
     credentials: "same-origin",
     headers: { Accept: "application/json" },

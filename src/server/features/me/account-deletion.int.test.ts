@@ -71,6 +71,8 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
     body: JSON.stringify({ events: [{ name: "paper_opened", properties: {} }] }),
   });
   expect(events.status).toBe(202);
+  const key = await fetch(`${server.url}/api/llm/keys/openai`, { method: "PUT", headers: owner.headers(), body: JSON.stringify({ apiKey: "sk-doomed-1234" }) });
+  expect(key.status).toBe(200);
 }
 
 /** Tables no API writes yet, filled directly. A new table with a user_id needs a line here. */

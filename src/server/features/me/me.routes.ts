@@ -46,6 +46,7 @@ export type MeDeps = {
   config: Pick<Config, "publicUrl">;
   /** For the authored-paper author search; without it a refresh answers 503. */
   arxiv?: ArxivSource;
+  /** The user's LLM providers, for the export (keys are never exported). */
 };
 
 /**

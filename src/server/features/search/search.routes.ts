@@ -140,7 +140,8 @@ export function earlySearch(service: SearchService) {
         const raw = queryObject(c);
         const params = searchParamsSchema.safeParse(raw);
         // Title sorts are done by the page, which asks the server for relevance instead.
-        if (params.success && hasSearchCriteria(params.data) && !params.data.sort.startsWith("title-")) {
+        // A plain-language search (llm=true) is searched once the page has parsed it.
+        if (params.success && hasSearchCriteria(params.data) && !params.data.sort.startsWith("title-") && !params.data.llm) {
           const search = service.search(params.data);
           search.catch(() => undefined);
           c.set("earlySearch", search);

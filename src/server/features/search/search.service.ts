@@ -1,6 +1,9 @@
 import { SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchParams, type SearchResponse } from "@/shared/search-params";
-import { buildArxivQuery, isFieldQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
+import { buildArxivQuery, isFieldQuery, shouldParseQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
+import type { ParsedQuery } from "@/shared/llm/parsed-query";
+import { formatForArxiv, formatForOpenAlex } from "@/shared/llm/query-format";
+import { hasSearchableParts } from "@/shared/llm/parsed-query";
 import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxiv-atom";
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
@@ -54,10 +57,20 @@ function fullDate(date: string, edge: "from" | "to"): string {
   return edge === "from" ? `${year}-01-01` : `${year}-12-31`;
 }
 
+/**
+ * The parse a plain-language search (llm=true) is built from, when the page sent one that has
+ * something to search for; field-prefixed queries are searched as typed.
+ */
+function usableParse(params: SearchParams): ParsedQuery | null {
+  const parsed = params.llm ? params.parsed : undefined;
+  return parsed && shouldParseQuery(params.q) && hasSearchableParts(parsed) ? parsed : null;
+}
+
 export function searchService(deps: { sources: Sources }) {
   async function searchArxiv(params: SearchParams): Promise<SearchResponse> {
+    const parsed = usableParse(params);
     const searchQuery = buildArxivQuery({
-      q: params.q,
+      q: parsed ? formatForArxiv(parsed).queryString || params.q : params.q,
       title: params.searchType === "advanced" || params.title ? params.title : undefined,
       authors: params.authors,
       dateFrom: params.dateFrom || undefined,
@@ -84,6 +97,19 @@ export function searchService(deps: { sources: Sources }) {
 
   /** Title, author and date parts of a query, from field syntax and the advanced form alike. */
   function structured(params: SearchParams) {
+    const parsed = usableParse(params);
+    if (parsed) {
+      const fromYear = parsed.yearRange && parsed.yearRange.start > 1900 ? `${parsed.yearRange.start}-01-01` : null;
+      const toYear = parsed.yearRange?.end !== undefined ? `${parsed.yearRange.end}-12-31` : null;
+      return {
+        text: [...parsed.topics, ...parsed.venues].join(" "),
+        title: [parsed.fieldSearches.title, params.title.trim()].filter(Boolean).join(" "),
+        authors: [...parsed.authors, ...params.authors.map((author) => author.trim())].filter(Boolean),
+        abstract: parsed.fieldSearches.abstract ?? "",
+        dateFrom: params.dateFrom ? fullDate(params.dateFrom, "from") : fromYear,
+        dateTo: params.dateTo ? fullDate(params.dateTo, "to") : toYear,
+      };
+    }
     const q = params.q.trim();
     const fielded = q && isFieldQuery(q) ? splitFieldQuery(q) : { text: q ? [q] : [], title: [], author: [], abstract: [] };
     return {
@@ -97,6 +123,8 @@ export function searchService(deps: { sources: Sources }) {
   }
 
   async function searchOpenAlex(params: SearchParams): Promise<SearchResponse> {
+    const parsed = usableParse(params);
+    if (parsed) return searchOpenAlexParsed(params, parsed);
     const parts = structured(params);
     const filters: string[] = [];
     if (parts.title) filters.push(`title.search:${filterValue(parts.title)}`);
@@ -123,6 +151,29 @@ export function searchService(deps: { sources: Sources }) {
         page: params.page + 1,
         perPage: params.size,
       });
+      return { papers: result.papers, total: Math.min(result.count, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
+    } catch (error) {
+      throw sourceError("OpenAlex", error);
+    }
+  }
+
+  /** OpenAlex for a parsed query: its search text and its filters (citations, affiliations, open access...), plus the advanced form's. */
+  async function searchOpenAlexParsed(params: SearchParams, parsed: ParsedQuery): Promise<SearchResponse> {
+    const formatted = formatForOpenAlex(parsed);
+    const filters = formatted.filterString ? [formatted.filterString] : [];
+    if (params.title.trim()) filters.push(`title.search:${filterValue(params.title)}`);
+    for (const author of params.authors) if (author.trim()) filters.push(`raw_author_name.search:${filterValue(author)}`);
+    if (params.dateFrom) filters.push(`from_publication_date:${fullDate(params.dateFrom, "from")}`);
+    if (params.dateTo) filters.push(`to_publication_date:${fullDate(params.dateTo, "to")}`);
+    const filter = filters.join(",");
+    const problems = filter ? validateOpenAlexFilter(filter) : [];
+    if (problems.length > 0) throw errors.validation(problems.map((problem) => problem.message).join(" "), problems);
+    const { field, order } = parseSort(params.sort);
+    const direction = order === "ascending" ? "asc" : "desc";
+    const search = formatted.useSearch ? formatted.queryString : undefined;
+    const sort = field === "submittedDate" || field === "lastUpdatedDate" ? `publication_date:${direction}` : field === "relevance" && search ? "relevance_score:desc" : undefined;
+    try {
+      const result = await deps.sources.openalex.searchWorks({ search, filter: filter || undefined, sort, page: params.page + 1, perPage: params.size });
       return { papers: result.papers, total: Math.min(result.count, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
     } catch (error) {
       throw sourceError("OpenAlex", error);

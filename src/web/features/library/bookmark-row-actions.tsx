@@ -1,4 +1,5 @@
-import { Check, FolderPlus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Check, FolderPlus, Sparkles, Trash2 } from "lucide-react";
 import { BREAKPOINT_LARGE_PX } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
 import { useMediaQuery } from "@/web/hooks/use-media-query";
@@ -7,10 +8,39 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { toast } from "@/web/components/ui/use-toast";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
+import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { cn } from "@/web/lib/utils";
 import { useCollections } from "./use-collections";
 
-/** A bookmark row's own actions: its collections, and Move to Trash. */
+// Enhancement (a model call and its diff) loads when a user first asks for it.
+const enhanceSheetModule = createModuleLoader(() => import("@/web/features/llm/enhance-sheet"));
+const preloadEnhanceSheet = () => void enhanceSheetModule.load().catch(() => undefined);
+
+/** The Enhance action: opens the bibliography enhancement sheet for one bookmark. */
+function EnhanceAction({ paper, iconOnly, className }: { paper: Paper; iconOnly: boolean; className: string }) {
+  const [open, setOpen] = useState(false);
+  const Sheet = useModule(enhanceSheetModule, open);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size={iconOnly ? "icon" : "sm"}
+        aria-label={iconOnly ? "Enhance bibliography" : undefined}
+        title="Enhance bibliography"
+        className={className}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadEnhanceSheet}
+        onFocus={preloadEnhanceSheet}
+      >
+        <Sparkles aria-hidden />
+        {iconOnly ? null : "Enhance"}
+      </Button>
+      {Sheet ? <Sheet.EnhanceSheet paper={paper} open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
+
+/** A bookmark row's own actions: bibliography enhancement, its collections, and Move to Trash. */
 export function BookmarkRowActions({ paper }: { paper: Paper }) {
   // The same switch as the paper list: icons in table rows, labelled buttons on cards.
   const layout = useMediaQuery(`(min-width: ${BREAKPOINT_LARGE_PX}px)`) ? "icons" : "labels";
@@ -32,6 +62,7 @@ export function BookmarkRowActions({ paper }: { paper: Paper }) {
 
   return (
     <>
+      <EnhanceAction paper={paper} iconOnly={iconOnly} className={className} />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size={iconOnly ? "icon" : "sm"} aria-label={iconOnly ? "Collections" : undefined} className={className} disabled={!bookmark}>

@@ -130,7 +130,7 @@ export function BookmarksPage() {
               tableId="bookmarks"
               label="Bookmarked papers"
               papers={list.papers}
-              columns={{ added: "Date Added", extraActionCount: 1 }}
+              columns={{ added: "Date Added", extraActionCount: 2 }}
               busy={list.refreshing}
               renderActions={(paper) => <BookmarkRowActions paper={paper} />}
             />

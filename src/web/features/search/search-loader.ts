@@ -17,8 +17,9 @@ export function searchLoader({ request }: LoaderFunctionArgs): null {
   const state = readSearchState(new URL(request.url).searchParams);
   if (hasSearchCriteria(state)) {
     void searchResultsModule.load().catch(() => undefined);
-    // Respects staleTime: a search already in the cache is not fetched again.
-    void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
+    // Respects staleTime: a search already in the cache is not fetched again. A plain-language
+    // search (llm=true) is sent by the page once it has parsed the query.
+    if (!state.llm) void getAppQueryClient()?.prefetchQuery(searchResultsOptions(searchRequest(state)));
   }
   return null;
 }

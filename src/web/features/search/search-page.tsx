@@ -1,10 +1,11 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ChevronDown, Info, SlidersHorizontal } from "lucide-react";
+import { ChevronDown, Info, SlidersHorizontal, Sparkles } from "lucide-react";
 import { APP_NAME, STORAGE_KEYS } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchSource } from "@/shared/search-options";
 import { validateArxivQuery } from "@/shared/search-query";
+import type { ParsedQuery } from "@/shared/llm/parsed-query";
 import { PullToRefreshIndicator } from "@/web/components/pull-to-refresh/pull-to-refresh-indicator";
 import { usePullToRefresh } from "@/web/components/pull-to-refresh/use-pull-to-refresh";
 import { Button } from "@/web/components/ui/button";
@@ -23,6 +24,7 @@ import { SearchQueryInput } from "./search-query-input";
 import { SEARCH_SORT_OPTIONS } from "./search-sort";
 import { SourceRadio } from "./source-radio";
 import { useSearchResults } from "./use-search-results";
+import { llmClientModule, plainLanguageParseKey, usePlainLanguageParse } from "./use-plain-language-parse";
 import { useRecordSearchHistory } from "./use-record-search-history";
 import { useTrackSearch } from "./use-track-search";
 import {
@@ -43,6 +45,8 @@ import {
 
 // Most searches never open the panel, so its code loads on first use (or on hover, ahead of the click).
 export const advancedPanelModule = createModuleLoader(() => import("./advanced-search-panel"));
+// The semantic panel (plain-language search's chips) loads only with llm=true.
+const semanticPanelModule = createModuleLoader(() => import("@/web/features/llm/semantic-panel"));
 const preloadAdvancedPanel = () => void advancedPanelModule.load().catch(() => undefined);
 
 const EXAMPLE_QUERIES = ["transformer", "cat:cs.CL", 'au:"Hinton"', "ti:diffusion AND cat:cs.CV"];
@@ -67,6 +71,31 @@ function SignInHint() {
         </Link>
       </span>
     </p>
+  );
+}
+
+/** The plain-language search switch (llm=true): a button with the switch role, no script of its own to load. */
+function PlainLanguageToggle(props: { checked: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={props.checked}
+      onClick={props.onToggle}
+      className="group inline-flex h-9 items-center gap-2 rounded-md px-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span
+        aria-hidden
+        className={cn(
+          "inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-transparent p-0.5 transition-colors",
+          props.checked ? "bg-primary" : "bg-input",
+        )}
+      >
+        <span className={cn("block size-4 rounded-full bg-background shadow-sm transition-transform", props.checked && "translate-x-4")} />
+      </span>
+      <Sparkles className={cn("size-4", props.checked ? "text-primary" : "text-muted-foreground")} aria-hidden />
+      Plain-language search
+    </button>
   );
 }
 
@@ -101,7 +130,8 @@ export function SearchPage() {
   const queryClient = useQueryClient();
   const state = useMemo(() => readSearchState(searchParams), [searchParams]);
   const criteria = hasSearchCriteria(state);
-  const results = useSearchResults(state);
+  const plainLanguage = usePlainLanguageParse(state);
+  const results = useSearchResults(state, plainLanguage);
   const inputHistory = useInputHistory("search");
   useRecordSearchHistory(state, results);
   useTrackSearch(state, results);
@@ -117,6 +147,7 @@ export function SearchPage() {
   }
   const [advancedOpen, setAdvancedOpen] = useState(state.searchType === "advanced");
   const AdvancedPanel = useModule(advancedPanelModule, advancedOpen);
+  const SemanticPanelModule = useModule(semanticPanelModule, state.llm && criteria);
   // The list, its table and cards load only once there is something to list.
   const Results = useModule(searchResultsModule, criteria);
   useScrollMemory(STORAGE_KEYS.scrollSearch, searchParams.toString(), Boolean(Results) && results.isSuccess);
@@ -181,7 +212,22 @@ export function SearchPage() {
     const next = refreshedState({ ...state, q: draft.trim() || state.q });
     setProblem(null);
     go(next, { keepScroll: true });
-    void queryClient.invalidateQueries({ queryKey: searchKeys.result(searchRequest(next)) });
+    void queryClient.invalidateQueries({ queryKey: searchKeys.result(searchRequest(next, plainLanguage.parsed)) });
+  };
+
+  const handleLlmToggle = () => {
+    go({ ...state, llm: !state.llm, page: 0 }, { keepScroll: true });
+  };
+
+  /** A chip was removed: search the rebuilt query, whose parse is known exactly (no second model call). */
+  const handleParsedChange = (query: string, parsed: ParsedQuery) => {
+    const outcome = plainLanguage.query.data;
+    if (query && outcome) {
+      queryClient.setQueryData(plainLanguageParseKey(plainLanguage.scope, plainLanguage.provider, plainLanguage.model, query), { ...outcome, parsed });
+      llmClientModule.get()?.rememberParse(plainLanguage.provider, plainLanguage.model, query, parsed);
+    }
+    setProblem(null);
+    go(basicSearch(state, query));
   };
 
   const handleAuthorClick = (author: string) => {
@@ -258,6 +304,8 @@ export function SearchPage() {
           <div className="w-full sm:max-w-md">
             <SourceRadio value={state.source} onChange={(source) => go(withSource(state, source), { keepScroll: true })} />
           </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <PlainLanguageToggle checked={state.llm} onToggle={handleLlmToggle} />
           <Button
             type="button"
             variant="outline"
@@ -272,6 +320,7 @@ export function SearchPage() {
             Advanced Search
             <ChevronDown className={cn("transition-transform", advancedOpen && "rotate-180")} aria-hidden />
           </Button>
+          </div>
         </div>
 
         {advancedOpen ? (
@@ -290,6 +339,23 @@ export function SearchPage() {
           )
         ) : null}
       </div>
+
+      {state.llm && criteria ? (
+        <div className="mt-4">
+          {SemanticPanelModule ? (
+            <SemanticPanelModule.SemanticPanel
+              needed={plainLanguage.needed}
+              provider={plainLanguage.provider}
+              model={plainLanguage.model}
+              status={plainLanguage.query.isError ? "error" : plainLanguage.query.isSuccess ? "success" : "pending"}
+              outcome={plainLanguage.query.data}
+              onChange={handleParsedChange}
+            />
+          ) : (
+            <div className="h-24 rounded-xl border border-border bg-muted/40" aria-busy="true" />
+          )}
+        </div>
+      ) : null}
 
       <div className="mt-3">
         <SignInHint />

@@ -38,6 +38,7 @@ export async function fetchSearchResults(request: SearchRequest, signal?: AbortS
       dateFrom: request.dateFrom || undefined,
       dateTo: request.dateTo || undefined,
       llm: request.llm ? "true" : undefined,
+      parsed: request.parsed || undefined,
     },
   });
 }

@@ -100,8 +100,11 @@ export function serverSort(sort: string): string {
   return parseSort(sort).field === "title" ? DEFAULT_SORT : sort;
 }
 
-/** The GET /api/search parameters for a state: only what changes the server's answer. */
-export function searchRequest(state: SearchState) {
+/**
+ * The GET /api/search parameters for a state: only what changes the server's answer. With
+ * llm=true, `parsed` is the page's parse of the query (JSON), which the search is built from.
+ */
+export function searchRequest(state: SearchState, parsed = "") {
   return {
     source: state.source,
     q: state.q,
@@ -114,6 +117,7 @@ export function searchRequest(state: SearchState) {
     dateFrom: state.dateFrom,
     dateTo: state.dateTo,
     llm: state.llm,
+    parsed: state.llm ? parsed : "",
   };
 }
 export type SearchRequest = ReturnType<typeof searchRequest>;

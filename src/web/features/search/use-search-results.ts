@@ -13,17 +13,20 @@ function sameSearch(a: SearchRequest, b: SearchRequest): boolean {
     a.authors.join("\u0000") === b.authors.join("\u0000") &&
     a.dateFrom === b.dateFrom &&
     a.dateTo === b.dateTo &&
-    a.llm === b.llm
+    a.llm === b.llm &&
+    a.parsed === b.parsed
   );
 }
 
 /**
- * The results for the URL's search. Runs only when there is something to search for;
+ * The results for the URL's search. Runs only when there is something to search for (and,
+ * for a plain-language search, once the query is parsed);
  * while the next page of the same search loads, the current one stays on screen.
  */
-export function useSearchResults(state: SearchState) {
-  const request = searchRequest(state);
-  const enabled = hasSearchCriteria(state);
+export function useSearchResults(state: SearchState, plainLanguage: { parsed: string; settled: boolean } = { parsed: "", settled: true }) {
+  const request = searchRequest(state, plainLanguage.parsed);
+  // A plain-language search waits for its parse (usePlainLanguageParse).
+  const enabled = hasSearchCriteria(state) && plainLanguage.settled;
   return useQuery({
     ...searchResultsOptions(request),
     enabled,

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createFakePdfCacheApi } from "@/web/features/pdf-cache/testing/fake-pdf-cache-api";
+import { http, HttpResponse } from "msw";
 import { mswServer } from "@/test/unit-setup";
 import { Toaster } from "@/web/components/ui/toaster";
 import { dismissToast } from "@/web/components/ui/use-toast";
@@ -17,7 +18,13 @@ import { SettingsPage } from "./settings-page";
 let api: ReturnType<typeof createFakeMeApi>;
 
 function signIn(user: SessionUser | null) {
-  mswServer.use(...sessionHandlers(user), ...api.handlers, ...createFakePdfCacheApi().handlers);
+  // The LLM & AI Settings section lists the account's providers (none stored here).
+  mswServer.use(
+    ...sessionHandlers(user),
+    ...api.handlers,
+    ...createFakePdfCacheApi().handlers,
+    http.get("*/api/llm/providers", () => HttpResponse.json({ providers: [] })),
+  );
   setSessionAtom(user);
 }
 

@@ -10,6 +10,7 @@ import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
 import { DataManagementCard } from "./data-management-card";
 import { EmailPreferencesCard } from "./email-preferences-card";
+import { LlmSettingsSection } from "@/web/features/llm/llm-settings-section";
 import { ResearchInterestsCard, type ResearchPart } from "./research-interests-card";
 import { SettingsSection } from "./settings-section";
 
@@ -19,6 +20,7 @@ const SECTION_TARGETS: Record<string, string> = {
   categories: "settings-categories",
   keywords: "settings-keywords",
   exclude: "settings-exclude",
+  llm: "llm-settings",
 };
 
 function isResearchPart(value: string | null): value is ResearchPart {
@@ -70,6 +72,8 @@ export function SettingsPage() {
             <ReadingHistoryCard />
           </div>
         </SettingsSection>
+
+        <LlmSettingsSection signedIn={signedIn} />
 
         <SettingsSection id="data-management" title="Data Management" description="Caches, bookmarks and your account.">
           <DataManagementCard signedIn={signedIn} />

@@ -1,0 +1,78 @@
+/**
+ * The language-model client for the pages that use it (loaded only when needed: the search
+ * page imports it when llm=true is on). Signed-in users' calls go through Quire's server
+ * (/api/llm, with x-provider), where their keys are. An anonymous visitor's call goes straight
+ * from the browser to providers that allow it; to the others (Anthropic, Hugging Face, custom
+ * servers) through /api/llm with the key carried in the request, never stored.
+ */
+import type { EnhanceResponse, LlmCompletionRequest, LlmCompletionResponse } from "@/shared/llm/llm-api";
+import { MERGE_FALLBACK_MODEL, MERGE_FALLBACK_PROVIDER } from "@/shared/llm/llm-constants";
+import type { ParsedQuery } from "@/shared/llm/parsed-query";
+import { ModelKeyMissingError, ParseCache, parseSearchQuery, type ParseOutcome } from "@/shared/llm/query-parsing";
+import { findCatalogueProvider, providerDisplayName } from "@/shared/llm/providers";
+import type { Paper } from "@/shared/paper";
+import { api, isApiError } from "@/web/lib/api";
+import type { LlmKeyStore } from "./llm-key-store";
+
+/** Parses of this page session, by provider, model and query (100 at most). */
+const parseCache = new ParseCache();
+
+let directProviders: Promise<Map<string, string>> | undefined;
+
+/** Where the browser may call providers itself (the server's configured base URLs), asked once. */
+function directBaseUrls(): Promise<Map<string, string>> {
+  directProviders ??= api.get<{ direct: { id: string; baseUrl: string }[] }>("llm/catalogue").then(
+    (answer) => new Map(answer.direct.map((entry) => [entry.id, entry.baseUrl])),
+    (error: unknown) => {
+      directProviders = undefined;
+      throw error;
+    },
+  );
+  return directProviders;
+}
+
+/** One model call through /api/llm. */
+export function completeThroughServer(provider: string, request: LlmCompletionRequest, signal?: AbortSignal): Promise<LlmCompletionResponse> {
+  return api.post<LlmCompletionResponse>("llm", request, { headers: { "x-provider": provider }, signal });
+}
+
+/** Parses a plain-language search with the default provider, or by rules when there is no key or the model fails. */
+export async function parseForSearch(query: string, options: { provider: string; model: string; store: LlmKeyStore; signal?: AbortSignal }): Promise<ParseOutcome> {
+  const { provider, model, store } = options;
+  const credentials = store.credentials(provider);
+  const noKeyOnDevice = store.kind === "device" && !credentials.apiKey && !credentials.baseUrl;
+  // An anonymous visitor's key for a provider that allows browsers is used from here, never sent to Quire.
+  const catalogue = findCatalogueProvider(provider);
+  const direct = store.kind === "device" && credentials.apiKey && catalogue && !catalogue.corsRestricted && !catalogue.requiresServer;
+  const call = noKeyOnDevice
+    ? null
+    : direct
+      ? async (messages: LlmCompletionRequest["messages"]) => {
+          const baseUrl = (await directBaseUrls()).get(provider);
+          if (!baseUrl) throw new Error(`Provider ${provider} not supported`);
+          const { directStructuredCall } = await import("./direct-transport");
+          return directStructuredCall({ id: provider, baseUrl }, credentials.apiKey!, { model, messages, task: "query-parse", temperature: 0 }, options.signal);
+        }
+      : async (messages: LlmCompletionRequest["messages"]) => {
+        try {
+          const answer = await completeThroughServer(provider, { model, messages, task: "query-parse", temperature: 0, component: "query-parser", ...credentials }, options.signal);
+          return answer.object;
+        } catch (error) {
+          if (isApiError(error) && error.code === "llm_key_missing") throw new ModelKeyMissingError(error.message);
+          throw error;
+        }
+      };
+  return parseSearchQuery(query, { provider: { id: provider, name: providerDisplayName(provider) }, model, call, cache: parseCache });
+}
+
+/** Remembers a parse for a query (a chip's removal knows the new query's parse exactly). */
+export function rememberParse(provider: string, model: string, query: string, parsed: ParsedQuery): void {
+  parseCache.set(provider, model, query, parsed);
+}
+
+/** Bibliography enhancement of a paper with the default provider (OpenAI when none is chosen). */
+export function enhancePaper(paper: Paper, options: { provider?: string; model?: string; store: LlmKeyStore }): Promise<EnhanceResponse> {
+  const provider = options.provider || MERGE_FALLBACK_PROVIDER;
+  const model = options.provider ? options.model : MERGE_FALLBACK_MODEL;
+  return api.post<EnhanceResponse>("llm/enhance", { paper, provider, ...(model ? { model } : {}), ...options.store.credentials(provider) });
+}
