@@ -83,7 +83,7 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
     server.database.db.insert(userIntegrations).values({ userId, integrationType: "zotero", credentials: { encrypted: "secret-zotero-token" } }),
   zotero_cache: (userId) => server.database.db.insert(zoteroCache).values({ userId, zoteroItemKey: "ABCD1234", paperId: "p1" }),
   zotero_sync_logs: (userId) => server.database.db.insert(zoteroSyncLogs).values({ userId, event: "sync_started" }),
-  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "openai", encryptedApiKey: "secret-api-key" }),
+  user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "Local", encryptedApiKey: "secret-api-key", isCustom: true }),
   // The PDF cache's own tests fill it through the proxy; here a row over a stored blob is enough.
   user_pdf_cache: async (userId) => {
     await server.database.db.insert(pdfBlobs).values({ hash: "c".repeat(64), sizeBytes: 10, storageKey: "pdf/sha256/cc/c.pdf" }).onConflictDoNothing();
