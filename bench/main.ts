@@ -9,6 +9,7 @@ import { llmSuite } from "./llm.bench";
 import { readerSuite } from "./reader.bench";
 import { searchSuite } from "./search.bench";
 import { serverSuite } from "./server.bench";
+import { zoteroSuite } from "./zotero.bench";
 
 const SUITES: Record<string, () => Promise<Figure[]>> = {
   server: serverSuite,
@@ -20,6 +21,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   digest: digestSuite,
   admin: adminSuite,
   llm: llmSuite,
+  zotero: zoteroSuite,
 };
 
 /** Focused runs of figures another suite also measures. */

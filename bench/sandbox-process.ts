@@ -6,6 +6,8 @@ import path from "node:path";
 import { buildIfNeeded, freePort, root, sandboxUpstreamEnv, serverNodeArgs, waitForUrl } from "../scripts/lib.mjs";
 
 export type ChildServer = { url: string; close(): Promise<void> };
+/** A server process the bench may also kill outright (a crash) and measure. */
+export type ProductionServer = ChildServer & { pid: number; kill(signal?: NodeJS.Signals): Promise<void> };
 
 /**
  * A script run in its own Node process that prints "listening on http://…" once it serves.
@@ -55,7 +57,7 @@ export function startSandboxProcess(): Promise<ChildServer> {
  * `npm run demo` wires it: the figures are those of the server users get, and the bench's
  * client work (sending, reading and timing requests) takes none of its time.
  */
-export async function startProductionServer(options: { sandboxUrl: string }): Promise<ChildServer> {
+export async function startProductionServer(options: { sandboxUrl: string; env?: Record<string, string> }): Promise<ProductionServer> {
   buildIfNeeded({ quiet: true });
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-bench-"));
@@ -72,6 +74,7 @@ export async function startProductionServer(options: { sandboxUrl: string }): Pr
       CONTACT_EMAIL: "bench@quire.invalid",
       LOG_LEVEL: "warn",
       ...sandboxUpstreamEnv(options.sandboxUrl),
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -85,10 +88,15 @@ export async function startProductionServer(options: { sandboxUrl: string }): Pr
   ]);
   return {
     url,
+    pid: child.pid!,
     close: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async (signal = "SIGKILL") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
     },
   };
 }

@@ -15,6 +15,8 @@ import {
   SANDBOX_GITHUB_CLIENT_SECRET,
   SANDBOX_GOOGLE_CLIENT_ID,
   SANDBOX_GOOGLE_CLIENT_SECRET,
+  SANDBOX_ZOTERO_CLIENT_KEY,
+  SANDBOX_ZOTERO_CLIENT_SECRET,
 } from "../sandbox/oauth/clients.ts";
 import { buildIfNeeded, freePort, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForUrl } from "./lib.mjs";
 
@@ -76,6 +78,8 @@ const app = startChild(process.execPath, serverNodeArgs, {
     GITHUB_AUTHORIZATION_URL: `${sandboxUrl}/oauth/github/login/oauth/authorize`,
     GITHUB_TOKEN_URL: `${sandboxUrl}/oauth/github/login/oauth/access_token`,
     GITHUB_API_URL: `${sandboxUrl}/oauth/github/api`,
+    ZOTERO_CLIENT_KEY: SANDBOX_ZOTERO_CLIENT_KEY,
+    ZOTERO_CLIENT_SECRET: SANDBOX_ZOTERO_CLIENT_SECRET,
     CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? "demo@quire.invalid",
     // The sandbox corpus's newest papers are from 3 June 2026: the catch-up clock starts just after.
     CLOCK_START: process.env.CLOCK_START ?? "2026-06-04T06:00:00Z",
@@ -97,6 +101,7 @@ console.log(
     `  e-mail:    the app sends to the sandbox's SMTP sink ${smtpUrl}; read it at ${sandboxUrl}/__control/mail`,
     `  sign-in:   "Google" and "GitHub" are the sandbox's providers (${sandboxUrl}/oauth/google, ${sandboxUrl}/oauth/github): any e-mail address works`,
     `  LLM:       Settings > LLM & AI Settings > Add Custom Provider, base URL ${sandboxUrl}/llm/v1, model sandbox-parse, no key; then turn on Plain-language search`,
+    `  zotero:    "Connect with Zotero" signs in at the sandbox's zotero.org (${sandboxUrl}/zotero-web): any username and password`,
     "",
   ].join("\n"),
 );

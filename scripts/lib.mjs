@@ -27,6 +27,8 @@ export function sandboxUpstreamEnv(sandboxUrl) {
     OPENALEX_API_URL: `${sandboxUrl}/openalex`,
     CROSSREF_API_URL: `${sandboxUrl}/crossref`,
     ZOTERO_API_URL: `${sandboxUrl}/zotero`,
+    ZOTERO_OAUTH_URL: `${sandboxUrl}/zotero-web/oauth`,
+    ZOTERO_KEYS_URL: `${sandboxUrl}/zotero-web/settings/keys/new`,
   };
 }
 const stampPath = path.join(root, buildDir, ".build-stamp");

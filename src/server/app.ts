@@ -46,6 +46,8 @@ import { papersService } from "@/server/features/papers/papers.service";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchPagePreview } from "@/server/features/search/search-preview";
 import { searchService } from "@/server/features/search/search.service";
+import type { ZoteroFeature } from "@/server/features/zotero/zotero.feature";
+import { zoteroRoutes } from "@/server/features/zotero/zotero.routes";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
 import { trustedOrigins } from "@/server/http/csrf";
@@ -80,6 +82,8 @@ export type AppDeps = {
   metrics?: ServerMetrics;
   /** The performance logs over `metrics`; built here when not given (main.ts starts its flush). */
   performance?: PerformanceService;
+  /** The Zotero integration (/api/auth-zotero, /api/zotero-ops, /api/zotero/*); those routes exist only when it is given. */
+  zotero?: ZoteroFeature;
 };
 
 /** The cloud PDF cache over the configured object store (main.ts sweeps its unused blobs with it). */
@@ -199,6 +203,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route("/api/admin", adminRoutes({ performance, analytics: analyticsReport, auth, config }));
   app.route("/api/dev", devRoutes({ auth, config }));
+  if (deps.zotero) app.route("/api", zoteroRoutes({ feature: deps.zotero, auth, config }));
 
   app.all("/api/*", () => {
     throw errors.notFound("No such API route.");

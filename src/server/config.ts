@@ -62,6 +62,13 @@ export const configSchema = z.object({
   OPENALEX_API_KEY: optionalString,
   CROSSREF_API_URL: baseUrl("https://api.crossref.org"),
   ZOTERO_API_URL: baseUrl("https://api.zotero.org"),
+  /** Zotero's OAuth 1.0a endpoints: `<this>/request`, `/authorize`, `/access`. */
+  ZOTERO_OAUTH_URL: baseUrl("https://www.zotero.org/oauth"),
+  /** Zotero's page where a user creates an API key by hand ("Connect with an API key"). */
+  ZOTERO_KEYS_URL: baseUrl("https://www.zotero.org/settings/keys/new"),
+  /** The OAuth consumer Quire is registered as at Zotero; "Connect with Zotero" (OAuth) is offered only when both are set. */
+  ZOTERO_CLIENT_KEY: optionalString,
+  ZOTERO_CLIENT_SECRET: optionalString,
   /** Secret for sessions and encrypted columns; generated and kept in DATA_DIR when unset. */
   AUTH_SECRET: optionalString.pipe(z.union([z.undefined(), z.string().min(32, "must be at least 32 characters")])),
   /** Port of the sandbox upstream started by `npm run demo` and the tests. */

@@ -23,6 +23,9 @@ export const errors = {
   unauthorized: (message = "Sign in to continue.") => new AppError("unauthorized", message, 401),
   forbidden: (message = "You do not have access to this.") => new AppError("forbidden", message, 403),
   notFound: (message = "Not found.") => new AppError("not_found", message, 404),
+  conflict: (message: string) => new AppError("conflict", message, 409),
+  /** The user has not connected the integration a call needs (Zotero). */
+  notConnected: (message: string) => new AppError("not_connected", message, 409),
   payloadTooLarge: (limitBytes: number) =>
     new AppError("payload_too_large", `The request body is larger than ${limitBytes} bytes.`, 413),
   unavailable: (message: string) => new AppError("service_unavailable", message, 503),

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "@/server/config";
 import { openDatabase } from "@/server/db/client";
 import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-lock";
 import { startEmailFeatureInBackground } from "@/server/features/email/email.service";
+import { createZoteroFeature } from "@/server/features/zotero/zotero.feature";
 import { startCacheCleanup } from "@/server/jobs/cache-cleanup";
 import { startPdfBlobSweep } from "@/server/jobs/pdf-blob-sweep";
 import { createBlobStore } from "@/server/storage/create-blob-store";
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
   if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
   const blobs = createBlobStore(config, secret);
   const performanceLog = createPerformance({ database, logger, metrics });
-  const app = createApp({ config, database, auth, sources, logger, secret, catchup, email, blobs, metrics, performance: performanceLog });
+  // Zotero's library sync runs on the same job queue as e-mail.
+  const zotero = createZoteroFeature({ database, config, secret, sources, logger, jobs: true });
+  const app = createApp({ config, database, auth, sources, logger, secret, catchup, email, blobs, metrics, performance: performanceLog, zotero });
   const stopCacheCleanup = startCacheCleanup(sources.cache, logger);
   const stopPdfBlobSweep = startPdfBlobSweep(createPdfCache({ config, database, sources, logger, auth, blobs }).service, logger);
   const stopPerformanceLog = performanceLog.start();
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
     stopPdfBlobSweep();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await stopPerformanceLog();
+    await zotero.stop().catch((error) => logger.error({ err: error }, "stopping the Zotero sync failed"));
     await email.stop().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
     mailer.close();
     await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));

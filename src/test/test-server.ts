@@ -4,6 +4,7 @@ import { createApp, createCatchup, createPerformance } from "@/server/app";
 import type { PerformanceService } from "@/server/features/admin/performance.service";
 import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
 import { startEmailFeature, type EmailFeature } from "@/server/features/email/email.service";
+import { createZoteroFeature, type ZoteroFeature } from "@/server/features/zotero/zotero.feature";
 import { clockFrom } from "@/server/lib/clock";
 import { createAuth } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
@@ -12,6 +13,7 @@ import type { DatabaseHandle } from "@/server/db/client";
 import { createLogger } from "@/server/logger";
 import { createMailer, mailFrom, type MailMessage, type Mailer } from "@/server/mail/mailer";
 import { createSources } from "@/server/sources/sources";
+import { SANDBOX_ZOTERO_CLIENT_KEY, SANDBOX_ZOTERO_CLIENT_SECRET } from "../../sandbox/oauth/clients";
 import { createTestDatabase } from "./test-database";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
 
@@ -28,6 +30,8 @@ export type TestServer = {
   /** The server's measurements and its performance logs (tests flush them by hand). */
   metrics: ServerMetrics;
   performance: PerformanceService;
+  /** The Zotero integration (its sync worker runs only when `zoteroSync` was asked for). */
+  zotero: ZoteroFeature;
   close(): Promise<void>;
 };
 
@@ -42,6 +46,8 @@ export async function startTestServer(
     sandboxUrl?: string;
     /** Start the job queue and /api/email (welcome e-mails then go through it); no cron schedules. */
     email?: { retryDelaySeconds?: number };
+    /** Start the job queue and the Zotero sync worker (with test timings when given). */
+    zoteroSync?: { heartbeatMs?: number; staleAfterMs?: number; recoverEveryMs?: number };
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -52,6 +58,10 @@ export async function startTestServer(
         OPENALEX_API_URL: `${options.sandboxUrl}/openalex`,
         CROSSREF_API_URL: `${options.sandboxUrl}/crossref`,
         ZOTERO_API_URL: `${options.sandboxUrl}/zotero`,
+        ZOTERO_OAUTH_URL: `${options.sandboxUrl}/zotero-web/oauth`,
+        ZOTERO_KEYS_URL: `${options.sandboxUrl}/zotero-web/settings/keys/new`,
+        ZOTERO_CLIENT_KEY: SANDBOX_ZOTERO_CLIENT_KEY,
+        ZOTERO_CLIENT_SECRET: SANDBOX_ZOTERO_CLIENT_SECRET,
         CONTACT_EMAIL: "tests@quire.invalid",
       }
     : {};
@@ -97,7 +107,9 @@ export async function startTestServer(
       })
     : undefined;
   const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
-  const app = createApp({ config, database, auth, sources, logger, secret, webDistDir: options.webDistDir, catchup, email, metrics, performance });
+  const zotero = createZoteroFeature({ database, config, secret, sources, logger, jobs: options.zoteroSync !== undefined, sync: options.zoteroSync });
+  if (options.zoteroSync) await zotero.ready;
+  const app = createApp({ config, database, auth, sources, logger, secret, webDistDir: options.webDistDir, catchup, email, metrics, performance, zotero });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
@@ -111,12 +123,14 @@ export async function startTestServer(
     email,
     metrics,
     performance,
+    zotero,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A connection whose last answer was a file (serveStatic's stream) is not counted idle,
       // so close() alone would wait out its 65-s keep-alive; the tests are done with them all.
       (server as import("node:http").Server).closeAllConnections();
       await closed;
+      await zotero.stop();
       await email?.stop();
       mailer.close();
       if (!options.database) await database.close();

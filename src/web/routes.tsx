@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, redirect, type RouteObject } from "react-router";
 import { AppLayout } from "@/web/components/layout/app-layout";
 import { PublicLayout } from "@/web/components/layout/public-layout";
 import { RootLayout } from "@/web/components/layout/root-layout";
@@ -112,6 +112,9 @@ const appRoutes: RouteObject[] = [
   { path: "offline", lazy: () => import("@/web/features/offline/offline-page").then((m) => ({ Component: m.OfflinePage })) },
   // The share target of the installed web app and the Android app; public.
   { path: "share", lazy: () => import("@/web/features/share/share-page").then((m) => ({ Component: m.SharePage })) },
+  { path: "zotero-library", lazy: () => import("@/web/features/zotero/zotero-library-page").then((m) => ({ Component: m.ZoteroLibraryPage })) },
+  // The native app's restorable routes name /zotero (integrations-admin.md section 2).
+  { path: "zotero", loader: ({ request }) => redirect(`/zotero-library${new URL(request.url).search}`) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
   notFound,
 ];

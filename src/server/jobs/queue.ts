@@ -16,3 +16,37 @@ export async function startQueue(database: Pick<DatabaseHandle, "kind" | "pglite
   await boss.start();
   return boss;
 }
+
+type SharedQueue = { started: Promise<PgBoss>; users: number };
+const sharedQueues = new WeakMap<object, SharedQueue>();
+
+/**
+ * The one queue per database that features share (e-mail, Zotero sync): the first caller starts
+ * it, each caller releases its hold, and the last release stops it. Two pg-boss instances on one
+ * database would each poll it and race to create the schema on first start.
+ */
+export function acquireQueue(
+  database: Pick<DatabaseHandle, "db" | "kind" | "pglite" | "connectionString">,
+  logger: Logger,
+): { boss: Promise<PgBoss>; release(options?: { graceful?: boolean; timeout?: number }): Promise<void> } {
+  let shared = sharedQueues.get(database.db);
+  if (!shared) {
+    shared = { started: startQueue(database, logger), users: 0 };
+    sharedQueues.set(database.db, shared);
+  }
+  shared.users += 1;
+  const held = shared;
+  let released = false;
+  return {
+    boss: held.started,
+    async release(options = { graceful: true, timeout: 5000 }) {
+      if (released) return;
+      released = true;
+      held.users -= 1;
+      if (held.users > 0) return;
+      sharedQueues.delete(database.db);
+      const boss = await held.started.catch(() => null);
+      await boss?.stop(options);
+    },
+  };
+}

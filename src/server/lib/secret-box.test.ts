@@ -1,26 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { decryptSecret, encryptSecret, SecretBoxError } from "./secret-box";
+import { openJson, sealJson, secretBox, SecretBoxError } from "./secret-box";
 
-const secret = "a-server-secret-of-at-least-32-characters!";
+const SECRET = "a-server-secret-of-at-least-32-characters!";
 
-describe("secret box", () => {
-  it("round-trips, with a fresh IV each time and no plaintext in the box", () => {
-    const first = encryptSecret(secret, "sk-live-1234567890");
-    const second = encryptSecret(secret, "sk-live-1234567890");
+describe("secretBox", () => {
+  it("opens what it sealed, and never seals the same text the same way twice", () => {
+    const box = secretBox(SECRET, "zotero-credentials");
+    const first = box.seal("P9NiFoyLeZu2bZNvvuQPDWsd");
+    const second = box.seal("P9NiFoyLeZu2bZNvvuQPDWsd");
     expect(first).not.toBe(second);
+    expect(first).not.toContain("P9NiFoyLeZu2bZNvvuQPDWsd");
     expect(first).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(first).not.toContain("1234567890");
-    expect(decryptSecret(secret, first)).toBe("sk-live-1234567890");
-    expect(decryptSecret(secret, encryptSecret(secret, ""))).toBe("");
+    expect(box.open(first)).toBe("P9NiFoyLeZu2bZNvvuQPDWsd");
+    expect(box.open(second)).toBe("P9NiFoyLeZu2bZNvvuQPDWsd");
   });
 
-  it("refuses another secret, an altered box and garbage", () => {
-    const boxed = encryptSecret(secret, "sk-live");
-    expect(() => decryptSecret(`${secret}x`, boxed)).toThrow(SecretBoxError);
-    const [version, iv, body, tag] = boxed.split(".");
-    const flipped = `${version}.${iv}.${body!.startsWith("A") ? "B" : "A"}${body!.slice(1)}.${tag}`;
-    expect(() => decryptSecret(secret, flipped)).toThrow(SecretBoxError);
-    expect(() => decryptSecret(secret, "sk-live")).toThrow(SecretBoxError);
-    expect(() => decryptSecret(secret, "v2.a.b.c")).toThrow(SecretBoxError);
+  it("refuses a value sealed for another purpose or under another secret", () => {
+    const sealed = secretBox(SECRET, "zotero-credentials").seal("key");
+    expect(() => secretBox(SECRET, "llm-api-key").open(sealed)).toThrow(SecretBoxError);
+    expect(() => secretBox(`${SECRET}-rotated`, "zotero-credentials").open(sealed)).toThrow(SecretBoxError);
+  });
+
+  it("refuses a tampered or malformed value", () => {
+    const box = secretBox(SECRET, "p");
+    const sealed = box.seal("hello world");
+    const [version, nonce, body, tag] = sealed.split(".") as [string, string, string, string];
+    const flipped = `${body.slice(0, -2)}${body.at(-2) === "A" ? "B" : "A"}${body.at(-1)}`;
+    expect(() => box.open([version, nonce, flipped, tag].join("."))).toThrow(SecretBoxError);
+    expect(() => box.open("not sealed")).toThrow(SecretBoxError);
+    expect(() => box.open("v1.x.y.z")).toThrow(SecretBoxError);
+  });
+
+  it("round-trips JSON", () => {
+    const box = secretBox(SECRET, "p");
+    const value = { access_token: "t", access_token_secret: "s", user_id: "42" };
+    expect(openJson(box, sealJson(box, value))).toEqual(value);
   });
 });

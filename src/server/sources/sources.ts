@@ -12,6 +12,9 @@ import { createUpstreamClient, politeUserAgent } from "./http/upstream-client";
 import type { UpstreamObserver } from "./http/upstream-observer";
 import { createLlmSource } from "./llm/llm-source";
 import { createOpenAlexSource } from "./openalex/openalex-source";
+import { createZoteroApi } from "./zotero/zotero-api";
+import { createZoteroClient } from "./zotero/zotero-client";
+import { createZoteroOAuth } from "./zotero/zotero-oauth";
 
 /**
  * Every upstream Quire talks to, built once per process from the configuration. The only
@@ -58,6 +61,23 @@ export function createSources(options: {
     }),
     crossref: createCrossrefSource({ client: crossrefClient, baseUrl: config.CROSSREF_API_URL, mailto: config.CONTACT_EMAIL }),
     llm: createLlmSource({ config, logger }),
+    zotero: {
+      api: createZoteroApi(createZoteroClient({ apiUrl: config.ZOTERO_API_URL, userAgent, logger })),
+      /** Absent when Quire has no OAuth consumer at Zotero (ZOTERO_CLIENT_KEY/SECRET): only manual keys then. */
+      oauth:
+        config.ZOTERO_CLIENT_KEY && config.ZOTERO_CLIENT_SECRET
+          ? createZoteroOAuth({ oauthUrl: config.ZOTERO_OAUTH_URL, clientKey: config.ZOTERO_CLIENT_KEY, clientSecret: config.ZOTERO_CLIENT_SECRET, logger })
+          : null,
+      /** Zotero's page for making a key by hand, with Quire's permissions filled in. */
+      newKeyUrl(appName: string): string {
+        const url = new URL(config.ZOTERO_KEYS_URL);
+        url.searchParams.set("name", appName);
+        url.searchParams.set("library_access", "1");
+        url.searchParams.set("notes_access", "1");
+        url.searchParams.set("write_access", "1");
+        return url.toString();
+      },
+    },
   };
 }
 

@@ -45,6 +45,8 @@ export const zoteroCache = pgTable(
     source: text("source").notNull().default("zotero"),
     canonicalId: text("canonical_id"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** The Zotero item's version when it was cached: a later version means the row is stale. */
+    itemVersion: integer("item_version"),
     lastSynced: timestamp("last_synced", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,6 +73,48 @@ export const zoteroSyncLogs = pgTable(
     index("zotero_sync_logs_user_session_idx").on(t.userId, t.sessionId),
     index("zotero_sync_logs_timestamp_idx").on(t.timestamp),
     check("zotero_sync_logs_level_check", sql`${t.level} in ('INFO', 'WARN', 'ERROR')`),
+  ],
+);
+
+/**
+ * Where a user's library sync stands: the job queue runs it, this row is its saved state (read by
+ * the settings card's polling, and by the job itself after a restart). One row per user.
+ */
+export const zoteroSyncState = pgTable(
+  "zotero_sync_state",
+  {
+    userId: userId().primaryKey(),
+    /** idle, syncing (a job owns it), paused (stopped, cancelled or failed with progress kept). */
+    status: text("status", { enum: ["idle", "syncing", "paused"] }).notNull().default("idle"),
+    /** What the running (or last) sync does: one batch, the whole library, or changes since a version. */
+    mode: text("mode", { enum: ["batch", "full", "incremental"] }),
+    batchSize: integer("batch_size").notNull().default(50),
+    /** Items of the current full pass already stored: the offset the next batch starts at. */
+    position: integer("position").notNull().default(0),
+    /** Progress shown: items done and items in all. */
+    current: integer("current").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    /** The library version when the current full pass began. */
+    passVersion: bigint("pass_version", { mode: "number" }),
+    passStartedAt: timestamp("pass_started_at", { withTimezone: true }),
+    /** The library version the cache reflects (incremental sync asks for changes since it). */
+    libraryVersion: bigint("library_version", { mode: "number" }),
+    /** Set by Stop (after the current batch) or Cancel (at once); read by the job between requests. */
+    stopRequest: text("stop_request", { enum: ["stop", "cancel"] }),
+    jobId: text("job_id"),
+    sessionId: text("session_id"),
+    /** The last outcome in the spec's words ("Sync cancelled", "No recent changes found"...). */
+    message: text("message"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** Written by the running job every few seconds; a stale one means its process died. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("zotero_sync_state_status_idx").on(t.status),
+    check("zotero_sync_state_status_check", sql`${t.status} in ('idle', 'syncing', 'paused')`),
   ],
 );
 

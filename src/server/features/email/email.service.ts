@@ -3,7 +3,7 @@ import { CATCHUP_THRESHOLD_DEFAULT, feedCategories, recommend, type CatchupProfi
 import type { Config } from "@/server/config";
 import type { Database, DatabaseHandle } from "@/server/db/client";
 import type { CatchupService } from "@/server/features/catchup/catchup.service";
-import { startQueue } from "@/server/jobs/queue";
+import { acquireQueue } from "@/server/jobs/queue";
 import type { Clock } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
 import type { MailMessage, Mailer } from "@/server/mail/mailer";
@@ -56,7 +56,8 @@ export async function startEmailFeature(deps: {
   const { config, secret, mailer, catchup, clock, logger } = deps;
   const db: Database = deps.database.db;
   const repository = digestRepository(db);
-  const boss: PgBoss = await startQueue(deps.database, logger);
+  const queue = acquireQueue(deps.database, logger);
+  const boss: PgBoss = await queue.boss;
   await boss.createQueue(EMAIL_QUEUE, {
     retryLimit: 20,
     retryDelay: deps.retryDelaySeconds ?? 60,
@@ -163,7 +164,7 @@ export async function startEmailFeature(deps: {
     },
     unsubscribeUrl,
     async stop(): Promise<void> {
-      await boss.stop({ graceful: true, timeout: 5000 });
+      await queue.release({ graceful: true, timeout: 5000 });
     },
   };
 }

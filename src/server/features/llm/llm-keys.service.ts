@@ -1,5 +1,8 @@
 import { AppError, errors } from "@/server/errors";
-import { decryptSecret, encryptSecret, SecretBoxError } from "@/server/lib/secret-box";
+import { SecretBoxError, secretBox } from "@/server/lib/secret-box";
+
+/** The purpose language-model keys are sealed under (a value sealed for another purpose does not open here). */
+export const LLM_KEY_PURPOSE = "llm-api-key";
 import type { LlmSource, LlmTarget } from "@/server/sources/llm/llm-source";
 import { LLM_ERROR_CODES, type ProviderStatus } from "@/shared/llm/llm-api";
 import { API_KEY_MAX_LENGTH, CUSTOM_PROVIDER_NAME_PATTERN, CUSTOM_PROVIDERS_MAX, LLM_MESSAGES } from "@/shared/llm/llm-constants";
@@ -25,11 +28,12 @@ export type CustomProviderInput = { name: string; baseUrl: string; models: strin
  * key are worked out, for signed-in users and anonymous visitors alike.
  */
 export function llmKeysService(deps: { repository: LlmKeysRepository; secret: string; llm: LlmSource }) {
-  const { repository, secret, llm } = deps;
+  const { repository, llm } = deps;
+  const box = secretBox(deps.secret, LLM_KEY_PURPOSE);
 
   function decrypt(row: ApiKeyRow): string {
     try {
-      return decryptSecret(secret, row.encryptedApiKey);
+      return box.open(row.encryptedApiKey);
     } catch (error) {
       if (error instanceof SecretBoxError) throw new AppError("llm_key_unreadable", LLM_MESSAGES.decryptFailed, 500);
       throw error;
@@ -41,7 +45,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
     let error: string | null = null;
     if (row) {
       try {
-        const key = decryptSecret(secret, row.encryptedApiKey);
+        const key = box.open(row.encryptedApiKey);
         keyLast4 = key ? key.slice(-4) : null;
       } catch {
         error = LLM_MESSAGES.decryptFailed;
@@ -104,10 +108,10 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       if (!catalogue) {
         const custom = await repository.find(userId, providerId);
         if (!custom?.isCustom) throw new AppError(LLM_ERROR_CODES.providerNotFound, LLM_MESSAGES.providerNotFound(providerId), 404);
-        await repository.updateCustom(userId, providerId, { baseUrl: custom.baseUrl ?? "", models: custom.models, encryptedApiKey: encryptSecret(secret, key) });
+        await repository.updateCustom(userId, providerId, { baseUrl: custom.baseUrl ?? "", models: custom.models, encryptedApiKey: box.seal(key) });
         return status(userId, providerId);
       }
-      const row = await repository.upsertKey(userId, providerId, encryptSecret(secret, key));
+      const row = await repository.upsertKey(userId, providerId, box.seal(key));
       return statusOf(row, catalogue);
     },
 
@@ -118,7 +122,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
         if (findCatalogueProvider(providerId)) return;
         throw new AppError(LLM_ERROR_CODES.providerNotFound, LLM_MESSAGES.providerNotFound(providerId), 404);
       }
-      if (row.isCustom) await repository.updateCustom(userId, providerId, { baseUrl: row.baseUrl ?? "", models: row.models, encryptedApiKey: encryptSecret(secret, "") });
+      if (row.isCustom) await repository.updateCustom(userId, providerId, { baseUrl: row.baseUrl ?? "", models: row.models, encryptedApiKey: box.seal("") });
       else await repository.remove(userId, providerId);
     },
 
@@ -128,7 +132,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       const baseUrl = await checkBaseUrl(input.baseUrl);
       if ((await repository.countCustom(userId)) >= CUSTOM_PROVIDERS_MAX) throw errors.validation(`You can keep at most ${CUSTOM_PROVIDERS_MAX} custom providers.`);
       const apiKey = input.apiKey?.trim() ? requireKey(input.apiKey) : "";
-      const row = await repository.insertCustom(userId, { providerName: name, baseUrl, models: input.models, encryptedApiKey: encryptSecret(secret, apiKey) });
+      const row = await repository.insertCustom(userId, { providerName: name, baseUrl, models: input.models, encryptedApiKey: box.seal(apiKey) });
       if (!row) throw new AppError("conflict", `A provider named ${name} already exists.`, 409);
       return statusOf(row, { id: name, name, models: row.models });
     },
@@ -141,7 +145,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       const row = await repository.updateCustom(userId, name, {
         baseUrl,
         models: input.models,
-        ...(apiKey === undefined ? {} : { encryptedApiKey: encryptSecret(secret, apiKey) }),
+        ...(apiKey === undefined ? {} : { encryptedApiKey: box.seal(apiKey) }),
       });
       if (!row) throw new AppError(LLM_ERROR_CODES.providerNotFound, LLM_MESSAGES.providerNotFound(name), 404);
       return statusOf(row, { id: name, name, models: row.models });

@@ -8,7 +8,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { llmUsage, userApiKeys } from "@/server/db/schema";
-import { decryptSecret } from "@/server/lib/secret-box";
+import { secretBox } from "@/server/lib/secret-box";
+import { LLM_KEY_PURPOSE } from "@/server/features/llm/llm-keys.service";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import type { EnhanceResponse, LlmCompletionResponse, ProviderStatus, ProviderTestResult } from "@/shared/llm/llm-api";
 import { queryParseMessages } from "@/shared/llm/llm-tasks";
@@ -100,7 +101,7 @@ describe("keys", () => {
     const [row] = await server.database.db.select().from(userApiKeys).where(and(eq(userApiKeys.userId, user.id), eq(userApiKeys.providerName, "openai")));
     expect(row!.encryptedApiKey).toMatch(/^v1\./);
     expect(row!.encryptedApiKey).not.toContain("secret");
-    expect(decryptSecret(secret, row!.encryptedApiKey)).toBe("sk-live-secret-9876");
+    expect(secretBox(secret, LLM_KEY_PURPOSE).open(row!.encryptedApiKey)).toBe("sk-live-secret-9876");
 
     const list = await call<{ providers: ProviderStatus[] }>("GET", "/providers", { user });
     expect(list.body.providers).toHaveLength(10);

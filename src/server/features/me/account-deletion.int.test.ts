@@ -11,6 +11,7 @@ import { digestDeliveries,
   userPdfCache,
   zoteroCache,
   zoteroSyncLogs,
+  zoteroSyncState,
 } from "@/server/db/schema";
 import { testDatabaseKind } from "@/test/test-database";
 import { startTestServer, type TestServer } from "@/test/test-server";
@@ -83,6 +84,7 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
     server.database.db.insert(userIntegrations).values({ userId, integrationType: "zotero", credentials: { encrypted: "secret-zotero-token" } }),
   zotero_cache: (userId) => server.database.db.insert(zoteroCache).values({ userId, zoteroItemKey: "ABCD1234", paperId: "p1" }),
   zotero_sync_logs: (userId) => server.database.db.insert(zoteroSyncLogs).values({ userId, event: "sync_started" }),
+  zotero_sync_state: (userId) => server.database.db.insert(zoteroSyncState).values({ userId, status: "paused", position: 10, total: 20 }),
   user_api_keys: (userId) => server.database.db.insert(userApiKeys).values({ userId, providerName: "Local", encryptedApiKey: "secret-api-key", isCustom: true }),
   // The PDF cache's own tests fill it through the proxy; here a row over a stored blob is enough.
   user_pdf_cache: async (userId) => {

@@ -14,6 +14,7 @@ import {
   visitorEvents,
   zoteroCache,
   zoteroSyncLogs,
+  zoteroSyncState,
 } from "@/server/db/schema";
 
 type UserOwnedTable = PgTable & { userId: PgColumn };
@@ -36,6 +37,7 @@ export const USER_TABLE_EXPORTS = {
   integrations: { table: userIntegrations, columns: ["id", "integrationType", "metadata", "isActive", "expiresAt", "createdAt", "updatedAt"] },
   zoteroCache: { table: zoteroCache },
   zoteroSyncLogs: { table: zoteroSyncLogs },
+  zoteroSyncState: { table: zoteroSyncState },
   apiKeys: {
     table: userApiKeys,
     columns: ["id", "providerName", "isConnected", "lastTested", "baseUrl", "models", "isCustom", "createdAt", "updatedAt"],

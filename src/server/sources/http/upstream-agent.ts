@@ -29,20 +29,24 @@ export type UpstreamReply = {
   discard(): Promise<void>;
 };
 
-/** One GET without following redirects; rejects on network failure or when `signal` aborts. */
-export type UpstreamTransport = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<UpstreamReply>;
+/** What one request sends: a GET unless another method (and a body) is given. */
+export type UpstreamRequestInit = { headers: Record<string, string>; signal: AbortSignal; method?: string; body?: string };
+
+/** One request without following redirects; rejects on network failure or when `signal` aborts. */
+export type UpstreamTransport = (url: string, init: UpstreamRequestInit) => Promise<UpstreamReply>;
 
 /**
  * The transport upstream API calls use: undici's own request API over the upstream pool. The
  * WHATWG fetch on top of the same pool passes each body through a web stream, chunk by chunk;
  * for a 120 KB arXiv page that costs about a millisecond more per call.
  */
-export const upstreamRequest: UpstreamTransport = async (url, { headers, signal }) => {
+export const upstreamRequest: UpstreamTransport = async (url, { headers, signal, method = "GET", body }) => {
   const target = new URL(url);
   const answer = await upstreamAgent.request({
     origin: target.origin,
     path: target.pathname + target.search,
-    method: "GET",
+    method: method as "GET",
+    body,
     // Compressed over the network, as fetch asks for it: an arXiv page is a quarter the size.
     headers: { "accept-encoding": "gzip, deflate, br", ...headers },
     signal,
@@ -89,8 +93,8 @@ function decoded(bytes: Uint8Array, encoding: string | undefined): Uint8Array {
 
 /** The same transport over a fetch function (tests use it with the fetch their mocks intercept). */
 export function transportFromFetch(fetchImpl: typeof fetch): UpstreamTransport {
-  return async (url, { headers, signal }) => {
-    const response = await fetchImpl(url, { headers, signal, redirect: "manual" });
+  return async (url, { headers, signal, method, body }) => {
+    const response = await fetchImpl(url, { headers, signal, redirect: "manual", method, body });
     return {
       status: response.status,
       statusText: response.statusText,

@@ -6,6 +6,8 @@ import { paperDetailPath, paperPdfLink, paperViewLink, type PaperLink } from "@/
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
 import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
+import { ExportToZoteroAction } from "@/web/features/zotero/export-to-zotero-action";
+import { useZoteroDuplicateNote } from "@/web/features/zotero/use-zotero-duplicate-note";
 import { duplicateNotice } from "@/web/lib/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
@@ -37,6 +39,7 @@ export function useReadPaper(): (paper: Paper) => Promise<void> {
 export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: () => Promise<void> } {
   const bookmarks = useBookmarks();
   const { bookmarks: store } = useUserStores();
+  const zoteroNote = useZoteroDuplicateNote();
   const bookmarked = Boolean(bookmarks[paper.id]);
   return {
     bookmarked,
@@ -54,7 +57,9 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
         } else {
           await store.add(paper);
           track("bookmark", { action: "add", paperId: paper.id, source: paper.source });
-          toast({ title: "Bookmark added", description: paper.title });
+          // A paper already in the user's Zotero library says so (Zotero in the duplicate check).
+          const inZotero = await zoteroNote(paper);
+          toast({ title: "Bookmark added", description: inZotero ? `${paper.title} — ${inZotero}` : paper.title });
         }
       } catch {
         toast({ variant: "destructive", title: bookmarked ? "Failed to delete bookmark" : "Failed to save bookmark" });
@@ -116,7 +121,7 @@ type PaperActionsProps = {
   className?: string;
 };
 
-/** Save Offline, Read, View, PDF and the Bookmark toggle. */
+/** Save Offline, Read, View, PDF, the Bookmark toggle and Export to Zotero (signed in). */
 export function PaperActions({ paper, layout, extra, className }: PaperActionsProps) {
   const read = useReadPaper();
   const { bookmarked, toggle } = useBookmarkToggle(paper);
@@ -158,6 +163,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
         <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
         {iconOnly ? null : bookmarkLabel}
       </Button>
+      <ExportToZoteroAction paper={paper} layout={layout} />
       {extra}
     </div>
   );

@@ -84,7 +84,7 @@ export function PaperTable(props: PaperTableProps) {
           <col className={columns.added ? "w-24" : "w-28"} />
           <col className="w-28" />
           {columns.added ? <col className="w-[8.5rem]" /> : null}
-          <col className="w-[9.5rem]" style={columns.extraActionCount ? { width: `${9.5 + 2.25 * columns.extraActionCount}rem` } : undefined} />
+          <col className="w-[11.75rem]" style={columns.extraActionCount ? { width: `${11.75 + 2.25 * columns.extraActionCount}rem` } : undefined} />
         </colgroup>
         <thead className="border-b border-border bg-muted/40">
           <tr>

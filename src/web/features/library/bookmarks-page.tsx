@@ -12,6 +12,7 @@ import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { useUserData } from "@/web/lib/user-stores";
 import { BookmarkRowActions } from "./bookmark-row-actions";
+import { SendToZoteroButton } from "@/web/features/zotero/send-to-zotero-button";
 import { ExportMenu } from "./export-menu";
 import { FixPaperDataButton } from "./fix-paper-data-button";
 import { allBookmarks } from "./library-export";
@@ -68,6 +69,7 @@ export function BookmarksPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <SendToZoteroButton load={() => allBookmarks(stores)} />
           <ExportMenu load={() => allBookmarks(stores)} />
           {signedIn ? <SyncMenu /> : null}
           <FixPaperDataButton load={() => allBookmarks(stores)} />

@@ -10,6 +10,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { useUserData } from "@/web/lib/user-stores";
 import { cn } from "@/web/lib/utils";
 import { BookmarkRowActions } from "./bookmark-row-actions";
+import { SendToZoteroButton } from "@/web/features/zotero/send-to-zotero-button";
 import { ExportMenu } from "./export-menu";
 import { allBookmarks } from "./library-export";
 import { LibraryShell } from "./library-shell";
@@ -170,7 +171,10 @@ export function CollectionsPage() {
               <>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h2 className="font-serif text-xl font-semibold break-words">{selected}</h2>
-                  <ExportMenu label="Export collection" load={() => allBookmarks(stores, selected)} />
+                  <div className="flex flex-wrap gap-2">
+                    <SendToZoteroButton label="Send to Zotero" collection={selected} load={() => allBookmarks(stores, selected)} />
+                    <ExportMenu label="Export collection" load={() => allBookmarks(stores, selected)} />
+                  </div>
                 </div>
                 {papersStatus === "loading" ? (
                   <PaperListSkeleton />

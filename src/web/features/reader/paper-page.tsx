@@ -9,6 +9,7 @@ import { ChunkBoundary } from "@/web/components/chunk-boundary";
 import { EmptyState } from "@/web/components/empty-state";
 import type { PaperNavigationState } from "@/web/components/paper-list/paper-actions";
 import { useBookmarkToggle } from "@/web/components/paper-list/paper-actions";
+import { ExportToZoteroButton } from "@/web/features/zotero/export-to-zotero-action";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
@@ -237,6 +238,7 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
         <Share2 aria-hidden />
         Share
       </Button>
+      <ExportToZoteroButton paper={paper} />
       {arxivUrl ? (
         <ActionLink href={arxivUrl}>
           <ExternalLink aria-hidden />

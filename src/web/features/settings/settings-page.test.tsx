@@ -17,12 +17,20 @@ import { SettingsPage } from "./settings-page";
 
 let api: ReturnType<typeof createFakeMeApi>;
 
+/** The Zotero cards ask for the connection status and the sync state (not connected here). */
+const zoteroHandlers = [
+  http.get("*/api/auth-zotero", () =>
+    HttpResponse.json({ connected: false, state: "not_connected", userId: null, username: null, method: null, source: "none", expiresAt: null, manualPending: false, oauthAvailable: true }),
+  ),
+];
+
 function signIn(user: SessionUser | null) {
   // The LLM & AI Settings section lists the account's providers (none stored here).
   mswServer.use(
     ...sessionHandlers(user),
     ...api.handlers,
     ...createFakePdfCacheApi().handlers,
+    ...zoteroHandlers,
     http.get("*/api/llm/providers", () => HttpResponse.json({ providers: [] })),
   );
   setSessionAtom(user);

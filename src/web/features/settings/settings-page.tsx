@@ -5,6 +5,7 @@ import { roleBadgeLabel } from "@/shared/roles";
 import { Badge } from "@/web/components/ui/badge";
 import { CloudPdfCacheCard } from "@/web/features/pdf-cache/cloud-pdf-cache-card";
 import { OfflineStorageCard } from "@/web/features/offline/offline-storage-card";
+import { ZoteroSettingsSection } from "@/web/features/zotero/zotero-settings-section";
 import { useUserData } from "@/web/lib/user-stores";
 import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
@@ -74,6 +75,7 @@ export function SettingsPage() {
         </SettingsSection>
 
         <LlmSettingsSection signedIn={signedIn} />
+        <ZoteroSettingsSection signedIn={signedIn} />
 
         <SettingsSection id="data-management" title="Data Management" description="Caches, bookmarks and your account.">
           <DataManagementCard signedIn={signedIn} />

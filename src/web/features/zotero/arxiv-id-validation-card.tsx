@@ -1,0 +1,88 @@
+import { CheckCircle2, Loader2, ScanSearch } from "lucide-react";
+import type { ArxivScanIssue } from "@/shared/zotero/zotero-contract";
+import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { useZoteroActions } from "./zotero-queries";
+
+const TABLE_LABELS: Record<ArxivScanIssue["table"], string> = {
+  user_bookmarks: "Bookmarks",
+  user_reading_history: "Reading history",
+  zotero_cache: "Zotero library",
+  user_cache: "Cache",
+};
+
+/**
+ * A suggested correction for one invalid id. Empty today: the language-model id correction
+ * (integrations-admin.md section 7, "Id correction") fills `suggestion` when it is set up.
+ */
+export function IdCorrectionSlot({ issue }: { issue: ArxivScanIssue }) {
+  if (!issue.suggestion) return null;
+  return (
+    <p className="text-xs">
+      Suggested: <code className="font-mono">{issue.suggestion}</code>
+    </p>
+  );
+}
+
+/** ArXiv ID Validation (integrations-admin.md sections 2 and 5): scans the user's stored papers for invalid arXiv ids. */
+export function ArxivIdValidationCard({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ScanSearch className="size-4 text-muted-foreground" aria-hidden />
+          ArXiv ID Validation
+        </CardTitle>
+        <CardDescription>Checks the arXiv ids of your bookmarks, reading history and synced Zotero library.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">{signedIn ? <ArxivScan /> : <p className="text-sm text-muted-foreground">Sign in to scan the papers stored in your account.</p>}</CardContent>
+    </Card>
+  );
+}
+
+/** The scan button and its findings (signed in: it reads the account's tables). */
+function ArxivScan() {
+  const { scanArxivIds } = useZoteroActions();
+  const result = scanArxivIds.data;
+  return (
+    <>
+      <Button variant="outline" onClick={() => scanArxivIds.mutate()} disabled={scanArxivIds.isPending}>
+        {scanArxivIds.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <ScanSearch aria-hidden />}
+        Scan database
+      </Button>
+      {scanArxivIds.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {ZOTERO_MESSAGES.scanError}
+        </p>
+      ) : null}
+      {result ? (
+        result.invalid.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm" role="status">
+            <CheckCircle2 aria-hidden className="size-4 text-primary" />
+            All {result.scanned} arXiv {result.scanned === 1 ? "id is" : "ids are"} valid.
+          </p>
+        ) : (
+          <div className="space-y-2" role="status">
+            <p className="text-sm">
+              {result.invalid.length} invalid of {result.scanned} scanned:
+            </p>
+            <ul className="max-h-72 space-y-2 overflow-y-auto">
+              {result.invalid.map((issue) => (
+                <li key={`${issue.table}-${issue.rowId}`} className="rounded-lg border border-border p-3 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <code className="font-mono font-semibold">{issue.arxivId}</code>
+                    <span className="text-xs text-muted-foreground">{TABLE_LABELS[issue.table]}</span>
+                  </div>
+                  <p className="mt-0.5 line-clamp-1 text-muted-foreground">{issue.title || issue.paperId}</p>
+                  <p className="mt-1 font-medium text-destructive">{issue.message}</p>
+                  <IdCorrectionSlot issue={issue} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      ) : null}
+    </>
+  );
+}

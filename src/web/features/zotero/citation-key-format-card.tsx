@@ -1,0 +1,105 @@
+import { useId } from "react";
+import { KeySquare } from "lucide-react";
+import { citeKeyFor } from "@/shared/library/cite-key";
+import { CITE_KEY_FORMATS, CITE_KEY_PLACEHOLDERS, type CiteKeyFormat } from "@/shared/library/library-constants";
+import type { Paper } from "@/shared/paper";
+import { SETTINGS_LIMITS } from "@/shared/user-data-values";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { Label } from "@/web/components/ui/label";
+import { useSaveSetting } from "@/web/features/settings/use-save-setting";
+import { cn } from "@/web/lib/utils";
+
+const FORMAT_LABELS: Record<CiteKeyFormat, { label: string; hint: string }> = {
+  arxiv_id: { label: "arXiv ID", hint: "1706_03762" },
+  first_author_year: { label: "Author + year", hint: "Vaswani2017" },
+  title_year: { label: "Title + year", hint: "AttentionAllYou2017" },
+  custom: { label: "Custom", hint: "Your pattern" },
+};
+
+/** The paper the preview shows keys for. */
+export const SAMPLE_PAPER: Paper = {
+  id: "1706.03762",
+  title: "Attention Is All You Need",
+  authors: ["Ashish Vaswani", "Noam Shazeer", "Niki Parmar"],
+  abstract: "",
+  url: "https://arxiv.org/abs/1706.03762",
+  pdfUrl: null,
+  publishedDate: "2017-06-12",
+  updatedDate: null,
+  categories: ["cs.CL", "cs.LG"],
+  category: "cs.CL",
+  source: "arxiv",
+  doi: null,
+  journalRef: null,
+  comments: null,
+  arxivId: "1706.03762v7",
+  links: { abstract: null, pdf: null },
+};
+
+/**
+ * Citation Key Format (integrations-admin.md section 2; core-app.md settings citeKeyFormat and
+ * customCiteKeyPattern): arxiv_id, first_author_year, title_year or a custom pattern, with a
+ * live preview of the key the BibTeX export will write.
+ */
+export function CitationKeyFormatCard() {
+  const { settings, status, save } = useSaveSetting();
+  const id = useId();
+  const format = settings.citeKeyFormat;
+  const preview = citeKeyFor(SAMPLE_PAPER, { citeKeyFormat: format, customCiteKeyPattern: settings.customCiteKeyPattern });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeySquare className="size-4 text-muted-foreground" aria-hidden />
+          Citation Key Format
+        </CardTitle>
+        <CardDescription>The keys BibTeX exports give each paper.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <fieldset className="min-w-0" disabled={status === "loading"}>
+          <legend className="mb-2 text-sm font-medium">Format</legend>
+          <div className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+            {CITE_KEY_FORMATS.map((value) => (
+              <label
+                key={value}
+                className={cn(
+                  "relative flex cursor-pointer flex-col items-center justify-center rounded-md px-2 py-1.5 text-center transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                  format === value ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                <input type="radio" name={`${id}-format`} value={value} checked={format === value} onChange={() => save({ citeKeyFormat: value })} className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" />
+                <span className="text-sm font-medium">{FORMAT_LABELS[value].label}</span>
+                <span className="font-mono text-[0.6875rem] leading-tight text-muted-foreground" aria-hidden>
+                  {FORMAT_LABELS[value].hint}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {format === "custom" ? (
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-pattern`}>Custom pattern</Label>
+            <Input
+              id={`${id}-pattern`}
+              value={settings.customCiteKeyPattern}
+              maxLength={SETTINGS_LIMITS.customCiteKeyPattern}
+              placeholder="{first_author}_{year}_{short_title}"
+              onChange={(event) => save({ customCiteKeyPattern: event.target.value })}
+              className="font-mono"
+            />
+            <p className="text-xs text-muted-foreground">
+              Placeholders: {CITE_KEY_PLACEHOLDERS.map((name) => `{${name}}`).join(", ")}. Other characters become underscores.
+            </p>
+          </div>
+        ) : null}
+        <p className="text-sm">
+          <span className="text-muted-foreground">Preview for “{SAMPLE_PAPER.title}”: </span>
+          <output aria-label="Citation key preview" className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm">
+            {preview}
+          </output>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
