@@ -151,6 +151,7 @@ export function corpusRecord(paper: Paper, facts: JournalFacts, plan: CorpusPlan
     title: [paper.title],
     prefix,
     ...(facts.volume ? { volume: facts.volume } : {}),
+    ...(facts.issue ? { issue: facts.issue } : {}),
     author: paper.authors.map((author, index) => ({
       ...splitName(author),
       sequence: index === 0 ? "first" : "additional",
