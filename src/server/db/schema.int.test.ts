@@ -108,6 +108,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
       await db.insert(schema.userIntegrations).values({ userId: id, integrationType: "zotero", credentials: {} });
       await db.insert(schema.zoteroCache).values({ userId: id, zoteroItemKey: "ABCD1234", paperId: "2401.12345" });
       await db.insert(schema.zoteroSyncLogs).values({ userId: id, event: "sync_started" });
+      await db.insert(schema.zoteroSyncState).values({ userId: id });
       await db.insert(schema.userApiKeys).values({ userId: id, providerName: "openai", encryptedApiKey: "x" });
       await db.insert(schema.pdfBlobs).values({ hash: "a".repeat(64), sizeBytes: 1, storageKey: "pdf/a" }).onConflictDoNothing();
       await db
