@@ -1,8 +1,8 @@
 // npm test: type check, unit tests, integration tests on PGlite and on a real PostgreSQL 15,
 // then end-to-end tests in Debian's Chromium. Installs chromium and postgresql with apt-get
 // when they are missing. Ends with one summary line "Tests: N passed, N failed".
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build, freePort, root, run } from "./lib.mjs";
 import { findPostgresBin, startPostgres } from "./postgres.mjs";
@@ -69,6 +69,34 @@ function vitest(project, label, env = {}, filters = []) {
   return status === 0;
 }
 
+/** An integration run in the background, its output kept in a log (printed by the caller). */
+function vitestInBackground(label, env, filters = []) {
+  const out = path.join(reportDir, `vitest-${label}.json`);
+  const log = path.join(reportDir, `vitest-${label}.log`);
+  rmSync(out, { force: true });
+  const fd = openSync(log, "w");
+  return new Promise((resolve) => {
+    const child = spawn("vitest", ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...filters], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", fd, fd],
+    });
+    let finished = false;
+    const done = (status) => {
+      if (finished) return;
+      finished = true;
+      closeSync(fd);
+      if (!countVitest(out)) totals.failed += 1;
+      resolve({ label, ok: status === 0, log });
+    };
+    child.on("error", (error) => {
+      console.error(error.message);
+      done(1);
+    });
+    child.on("close", (status) => done(status ?? 1));
+  });
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return false;
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
@@ -87,13 +115,22 @@ await step("Type check", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]) =
 // Built once here rather than by several test workers at the same moment.
 await step("Sandbox data cache", () => run("tsx", ["sandbox/build-cache.ts"]) === 0);
 await step("Unit tests", () => vitest("unit", "unit"));
-await step("Integration tests on PGlite", () => vitest("integration", "integration-pglite", { QUIRE_TEST_DB: "pglite" }));
-await step("Integration tests on PostgreSQL", async () => {
+// The two databases' runs go side by side: each runs its files one at a time (one core each),
+// every server and sandbox on a port and in a directory of its own.
+await step("Integration tests on PGlite and on PostgreSQL (side by side)", async () => {
   const postgres = await startPostgres();
   console.log(`PostgreSQL ${postgres.major} on 127.0.0.1:${postgres.port}`);
   try {
-    // The sandbox's own tests do not touch the database; they ran once above.
-    return vitest("integration", "integration-postgres", { QUIRE_TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url }, ["src/"]);
+    const runs = await Promise.all([
+      vitestInBackground("integration-pglite", { QUIRE_TEST_DB: "pglite" }),
+      // The sandbox's own tests do not touch the database; they run once, on PGlite.
+      vitestInBackground("integration-postgres", { QUIRE_TEST_DB: "postgres", TEST_DATABASE_URL: postgres.url }, ["src/"]),
+    ]);
+    for (const { label, ok, log } of runs) {
+      section(`${label} (${ok ? "passed" : "FAILED"})`);
+      process.stdout.write(readFileSync(log, "utf8"));
+    }
+    return runs.every((result) => result.ok);
   } finally {
     postgres.stop();
   }
