@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { configuredProviders, type Auth } from "@/server/auth/auth";
+import { withSessionMemo } from "@/server/auth/session-memo";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { AppError, envelope, errors } from "@/server/errors";
@@ -126,7 +127,9 @@ export function createCatchup(deps: Pick<AppDeps, "config" | "database" | "sourc
  * every answer, the body limit before any handler reads a body, the API, then the SPA.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { config, database, auth, sources, logger } = deps;
+  const { config, database, sources, logger } = deps;
+  // Every route reads the session through this one memory (session-memo.ts).
+  const auth = withSessionMemo(deps.auth);
   const app = new Hono<AppEnv>();
   const metrics = deps.metrics ?? createServerMetrics();
   const performance = deps.performance ?? createPerformance({ database, logger, metrics });
@@ -159,9 +162,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/papers", papersRoutes({ service: papers }));
   app.route("/api/html", htmlRoutes({ service: htmlService({ sources }) }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
-  app.on(["GET", "POST"], "/api/auth/*", (c) =>
-    withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY)))),
-  );
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Anything but reading the session may change what a remembered one says: forgotten before and after.
+    const changes = c.req.path !== "/api/auth/get-session";
+    if (changes) auth.forgetSessions();
+    try {
+      return await withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY))));
+    } finally {
+      if (changes) auth.forgetSessions();
+    }
+  });
 
   const pdfCache = createPdfCache(deps);
   app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service }), { auth, config }));

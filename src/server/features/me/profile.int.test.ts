@@ -4,7 +4,7 @@ import { user as userTable, userProfiles } from "@/server/db/schema";
 import { profileSchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
-import { createSignedInUser, type SignedInUser } from "@/test/test-users";
+import { createSignedInUser, signIn, type SignedInUser } from "@/test/test-users";
 import { meClient, type MeClient, useSignedInServer } from "./me-test-client";
 
 let server: TestServer;
@@ -79,10 +79,16 @@ describe(`/api/me/profile (${testDatabaseKind})`, () => {
 
   it("takes the role from the account, never from the user", async () => {
     const maintainer = await createSignedInUser(server);
-    await server.database.db.update(userTable).set({ role: "maintainer" }).where(eq(userTable.id, maintainer.id));
+    // A role set in the database is read with the session, which the server remembers for a few
+    // seconds (session-memo.ts); a sign-in (any auth call) makes it read the session again.
+    const setRole = async (role: "maintainer" | "user") => {
+      await server.database.db.update(userTable).set({ role }).where(eq(userTable.id, maintainer.id));
+      await signIn(server, maintainer.email, maintainer.password);
+    };
+    await setRole("maintainer");
     const client = meClient(server, maintainer);
     expect((await client.get("/profile")).body.profile.role).toBe("maintainer");
-    await server.database.db.update(userTable).set({ role: "user" }).where(eq(userTable.id, maintainer.id));
+    await setRole("user");
     expect((await client.put("/profile", { name: "M" })).body.profile.role).toBe("user");
   });
 });
