@@ -49,6 +49,8 @@ export const test = base.extend<Fixtures>({
       await page.screenshot({
         path: `test-results/screens/${testInfo.project.name}/${slug(label)}-${scheme}.png`,
         fullPage: false,
+        // A dialog or toast caught while it fades in would look see-through: show where it ends.
+        animations: "disabled",
       });
     });
   },
