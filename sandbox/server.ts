@@ -44,6 +44,10 @@ export interface RunningSandbox {
 export function createSandboxApp(upstreams: readonly Upstream[] = UPSTREAMS): { app: Hono; context: SandboxContext } {
   const app = new Hono();
   const context = createSandboxContext(upstreams);
+  app.use("*", async (c, next) => {
+    context.arrivals.record("*", c.req.raw);
+    await next();
+  });
   registerControlRoutes(app, context);
   for (const upstream of upstreams) upstream.register(app, context);
   app.notFound((c) => c.text("Not Found", 404));

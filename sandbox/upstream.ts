@@ -21,6 +21,11 @@ export interface Upstream {
 export interface SandboxContext {
   faults: FaultQueue;
   requests: RequestLog;
+  /**
+   * Every request the sandbox received, whatever its path (control API and unknown paths too),
+   * so a test can check the app never reached a path it should not (`/__control/arrivals`).
+   */
+  arrivals: RequestLog;
   /** What the SMTP sink received (smtp/smtp-sink.ts), read through `/__control/mail`. */
   mail: MailStore;
   /** Every registered route name. */
@@ -62,6 +67,7 @@ export function requestedReply(request: Request): Fault["reply"] {
 export function createSandboxContext(upstreams: readonly Upstream[]): SandboxContext {
   const faults = new FaultQueue();
   const requests = new RequestLog();
+  const arrivals = new RequestLog();
   const mail = new MailStore();
   const routeNames = new Set(upstreams.flatMap((upstream) => upstream.routes));
   const hangs = new Set<() => void>();
@@ -118,6 +124,7 @@ export function createSandboxContext(upstreams: readonly Upstream[]): SandboxCon
   return {
     faults,
     requests,
+    arrivals,
     mail,
     routeNames,
     route,

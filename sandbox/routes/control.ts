@@ -6,6 +6,8 @@
  * - `GET  /__control/faults` -> `{ faults }`; `DELETE /__control/faults` clears them
  * - `GET  /__control/requests?route=arxiv-api&since=<ms>` -> `{ requests }`, oldest first
  * - `DELETE /__control/requests` clears the log
+ * - `GET  /__control/arrivals?since=<ms>` -> `{ requests }`: everything received, any path;
+ *   `DELETE /__control/arrivals` clears it
  * - `GET  /__control/mail?to=<address>` -> `{ messages }` the SMTP sink received, newest first
  * - `DELETE /__control/mail` forgets them
  */
@@ -51,6 +53,15 @@ export function registerControlRoutes(app: Hono, context: SandboxContext): void 
   });
   app.delete("/__control/requests", (c) => {
     context.requests.clear();
+    return c.json({ ok: true });
+  });
+
+  app.get("/__control/arrivals", (c) => {
+    const since = Number(c.req.query("since") ?? Number.NaN);
+    return c.json({ requests: context.arrivals.list(undefined, Number.isFinite(since) ? since : undefined) });
+  });
+  app.delete("/__control/arrivals", (c) => {
+    context.arrivals.clear();
     return c.json({ ok: true });
   });
 

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { configuredProviders, type Auth } from "@/server/auth/auth";
 import { withSessionMemo } from "@/server/auth/session-memo";
+import { refuseUnstorableInput } from "@/server/http/validation";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { AppError, envelope, errors } from "@/server/errors";
@@ -148,6 +149,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Only where a body can come: reading `body` makes the Node adapter build a whole WHATWG
   // Request (headers, abort controller, stream) even for a GET, the most common API call.
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // NUL, broken UTF-8 and __proto__ keys are refused here, once for every route (validation.ts).
+  app.use("/api/*", refuseUnstorableInput);
 
   const currentUserId = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
 

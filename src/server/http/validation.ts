@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { errors } from "@/server/errors";
 
@@ -27,3 +27,83 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   }
   return parsed.data;
 }
+
+/** What no stored text may hold: Postgres refuses NUL in text, so it is refused at the door. */
+export const INPUT_MESSAGES = {
+  nul: "Text may not contain NUL characters (\\u0000).",
+  address: "The address is not valid: its percent-escapes are not UTF-8 text.",
+  encoding: "The request body is not valid UTF-8 text.",
+  protoKey: 'The request body may not use "__proto__" as a key.',
+} as const;
+
+const FORBIDDEN_KEY = "__proto__";
+
+/** The first problem in a parsed JSON value (NUL in a string or key, a `__proto__` key), or null. */
+function jsonProblem(value: unknown): string | null {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return INPUT_MESSAGES.nul;
+    } else if (Array.isArray(item)) {
+      stack.push(...item);
+    } else if (item && typeof item === "object") {
+      for (const key of Object.keys(item)) {
+        if (key === FORBIDDEN_KEY) return INPUT_MESSAGES.protoKey;
+        if (key.includes("\u0000")) return INPUT_MESSAGES.nul;
+        stack.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return null;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * One rule for every API route, before any of them reads its input: the address (path and
+ * query) must decode to UTF-8 text without NUL; a JSON or text body must be UTF-8 and, once
+ * parsed, hold no NUL and no `__proto__` key. Each is a 400 with a message saying which, so a
+ * route never hands the database text it cannot store (a 500) or an object that could reach
+ * a prototype. A body that is not JSON at all is left to the route (its own 400 invalid_json).
+ */
+export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
+  const url = c.req.url;
+  const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target.replace(/\+/g, " "));
+  } catch {
+    throw errors.badRequest(INPUT_MESSAGES.address);
+  }
+  if (decoded.includes("\u0000")) throw errors.badRequest(INPUT_MESSAGES.nul);
+
+  const method = c.req.method;
+  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
+    const type = c.req.header("content-type") ?? "";
+    if (/json|^text\/plain/i.test(type) || type === "") {
+      // A copy: the route (or better-auth, which reads the raw request) still reads the body itself.
+      const bytes = new Uint8Array(await c.req.raw.clone().arrayBuffer());
+      if (bytes.byteLength > 0) {
+        let text: string;
+        try {
+          text = strictUtf8.decode(bytes);
+        } catch {
+          throw errors.badRequest(INPUT_MESSAGES.encoding);
+        }
+        if (text.includes("\u0000")) throw errors.badRequest(INPUT_MESSAGES.nul);
+        if (text.includes("\\u0000") || text.includes(FORBIDDEN_KEY)) {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          const problem = parsed === undefined ? null : jsonProblem(parsed);
+          if (problem) throw errors.badRequest(problem);
+        }
+      }
+    }
+  }
+  await next();
+};

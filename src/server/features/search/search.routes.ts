@@ -209,7 +209,7 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
     .get("/crossref", async (c) => {
       const params = parse(crossrefProxySchema, queryObject(c));
       try {
-        if (params.doi) return relayJson(c, await deps.sources.crossref.work(params.doi.replace(/^https?:\/\/(dx\.)?doi\.org\//i, "")));
+        if (params.doi) return relayJson(c, await deps.sources.crossref.work(params.doi));
         const response = await deps.sources.crossref.list({
           query: params.query,
           // query.title is deprecated upstream; query.bibliographic covers titles.

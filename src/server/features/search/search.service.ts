@@ -9,11 +9,13 @@ import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxi
 import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
 import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
+import { InvalidUpstreamIdError } from "@/server/sources/http/upstream-path";
 import type { Sources } from "@/server/sources/sources";
 
 /** Upstream failures in the words the spec gives them ("ArXiv API error: {status} {statusText}"). */
 export function sourceError(label: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof InvalidUpstreamIdError) return errors.validation(error.message);
   if (error instanceof UpstreamError) {
     const detail = error.status === 0 ? error.statusText : `${error.status} ${error.statusText}`.trim();
     return new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : 502);

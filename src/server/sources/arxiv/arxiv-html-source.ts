@@ -1,4 +1,5 @@
 import type { UpstreamClient, UpstreamResponse } from "@/server/sources/http/upstream-client";
+import { pathSegment } from "@/server/sources/http/upstream-path";
 
 /** An HTML rendition changes rarely: fresh for a day, kept a week. */
 const HTML_FRESH_MS = 24 * 60 * 60 * 1000;
@@ -17,15 +18,17 @@ export function arxivHtmlBase(pdfBaseUrl: string): string {
 /** arXiv's HTML full text (LaTeXML renditions) through the shared upstream client. */
 export function createArxivHtmlSource(options: { client: UpstreamClient; pdfBaseUrl: string }) {
   const base = arxivHtmlBase(options.pdfBaseUrl);
+  // arXiv moves a rendition within its own family (/html/{id} to /html/{id}v2/); nowhere else.
+  const family = `${new URL(base).pathname}/`;
   return {
     base,
     /** The page's address for an already validated arXiv id (each path segment encoded). */
     urlFor(id: string): string {
-      return `${base}/${id.split("/").map(encodeURIComponent).join("/")}`;
+      return `${base}/${id.split("/").map(pathSegment).join("/")}`;
     },
     /** The rendition of a validated arXiv id; a 404 means arXiv has no HTML for the paper. */
     get(id: string): Promise<UpstreamResponse> {
-      return options.client.get(this.urlFor(id), { accept: "text/html", freshMs: HTML_FRESH_MS, keepMs: HTML_KEEP_MS });
+      return options.client.get(this.urlFor(id), { accept: "text/html", freshMs: HTML_FRESH_MS, keepMs: HTML_KEEP_MS, redirectsWithin: family });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { pathSegment } from "@/server/sources/http/upstream-path";
 import type { Logger } from "@/server/logger";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
@@ -31,7 +32,7 @@ export function createArxivPdfSource(options: {
 
   /** The URL of a paper's PDF; `arxivId` must already be a validated bare id. */
   function urlFor(arxivId: string): URL {
-    return new URL(arxivId.split("/").map(encodeURIComponent).join("/"), base);
+    return new URL(arxivId.split("/").map(pathSegment).join("/"), base);
   }
 
   async function fetchPdf(arxivId: string, request: { range?: string; signal?: AbortSignal } = {}): Promise<PdfFetchResult> {

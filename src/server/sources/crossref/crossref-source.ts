@@ -1,3 +1,4 @@
+import { doiPath } from "@/server/sources/http/upstream-path";
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
 import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
@@ -43,7 +44,7 @@ export function createCrossrefSource(options: { client: UpstreamClient; baseUrl:
   }
 
   function work(doi: string): Promise<UpstreamResponse> {
-    const url = new URL(`${baseUrl}/works/${doi.split("/").map(encodeURIComponent).join("/")}`);
+    const url = new URL(`${baseUrl}/works/${doiPath(doi)}`);
     if (mailto) url.searchParams.set("mailto", mailto);
     return client.get(url.toString(), { accept: "application/json", freshMs: LOOKUP_FRESH_MS, keepMs: LOOKUP_KEEP_MS, ignoreParams: ["mailto"] });
   }

@@ -29,6 +29,11 @@ export type UpstreamRequestOptions = {
   accept?: string;
   /** Parts of the URL to leave out of the cache key (secrets such as api_key). */
   ignoreParams?: string[];
+  /**
+   * The path a redirect may lead under (e.g. the HTML renditions' `/html/`); without it a
+   * redirect may go anywhere on the host asked, never to another host.
+   */
+  redirectsWithin?: string;
 };
 
 export type UpstreamClientOptions = {
@@ -118,7 +123,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * redirect to another host is refused, never followed, so no upstream can point the server
    * at an address of its choosing (server-side request forgery).
    */
-  async function attemptOnce(url: string, accept: string): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
+  async function attemptOnce(url: string, accept: string, redirectsWithin?: string): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
     const release = await limiter.acquire();
     try {
       const signal = AbortSignal.timeout(timeoutMs);
@@ -134,6 +139,10 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           logger.warn({ source, location: next.origin }, "upstream redirected to another host; refused");
           return { refused: new UpstreamError(source, 502, "Bad Gateway", `${source} redirected to another host`) };
         }
+        if (redirectsWithin && !next.pathname.startsWith(redirectsWithin)) {
+          logger.warn({ source, location: next.pathname }, "upstream redirected outside the path asked; refused");
+          return { refused: new UpstreamError(source, 502, "Bad Gateway", `${source} redirected outside ${redirectsWithin}`) };
+        }
         if (hop >= MAX_REDIRECTS) return { refused: new UpstreamError(source, 502, "Bad Gateway", `Too many redirects from ${source}`) };
         target = next.toString();
       }
@@ -144,11 +153,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
-  async function fetchWithRetries(url: string, accept: string): Promise<UpstreamResponse> {
+  async function fetchWithRetries(url: string, accept: string, redirectsWithin?: string): Promise<UpstreamResponse> {
     let lastFailure: UpstreamError | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const started = performance.now();
-      const { response, body, error, refused } = await attemptOnce(url, accept);
+      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin);
       if (refused) throw refused;
       const ms = Math.round(performance.now() - started);
       if (response && body !== undefined) {
@@ -215,7 +224,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return answer;
     }
     try {
-      const response = await fetchWithRetries(url, request.accept ?? "*/*");
+      const response = await fetchWithRetries(url, request.accept ?? "*/*", request.redirectsWithin);
       if (cache && freshMs > 0 && response.status === 200) {
         memory.set(key, sameAnswerFrom(response, "cache"), Date.now() + freshMs);
         // Stored in the background, after this answer has gone out (PGlite works on this

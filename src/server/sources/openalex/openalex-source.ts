@@ -1,3 +1,4 @@
+import { openAlexWorkPath } from "@/server/sources/http/upstream-path";
 import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
 import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
@@ -48,9 +49,9 @@ export function createOpenAlexSource(options: { client: UpstreamClient; baseUrl:
     return client.get(listUrl(params), { accept: "application/json", freshMs: SEARCH_STALE_MS, keepMs: SEARCH_KEEP_MS, ignoreParams });
   }
 
-  /** One work by OpenAlex id (W123) or `doi:10.x/y`. */
+  /** One work by OpenAlex id (W123) or `doi:10.x/y`; InvalidUpstreamIdError for anything else. */
   function work(id: string): Promise<UpstreamResponse> {
-    const url = new URL(`${baseUrl}/works/${encodeURIComponent(id).replace(/%3A/gi, ":").replace(/%2F/gi, "/")}`);
+    const url = new URL(`${baseUrl}/works/${openAlexWorkPath(id)}`);
     return client.get(withIdentity(url), { accept: "application/json", freshMs: LOOKUP_FRESH_MS, keepMs: LOOKUP_KEEP_MS, ignoreParams });
   }
 

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { INPUT_MESSAGES } from "@/server/http/validation";
+import { useSandboxedServer } from "@/test/sandboxed-server";
+import { testDatabaseKind } from "@/test/test-database";
+import { createSignedInUser, type SignedInUser } from "@/test/test-users";
+
+/**
+ * Issue 19's first two defects, as an outside probe found them: user text that walked out of
+ * its path segment on the upstream host, and NUL (or broken UTF-8) in stored text answered
+ * with a 500 from Postgres.
+ */
+const env = useSandboxedServer();
+
+type Arrival = { path: string; headers: Record<string, string> };
+/** What the sandbox received from Quire (its User-Agent), any path at all. */
+async function quireArrivals(): Promise<Arrival[]> {
+  const body = (await (await fetch(`${env.sandbox.url}/__control/arrivals`)).json()) as { requests: Arrival[] };
+  return body.requests.filter((request) => /^Quire\//.test(request.headers["user-agent"] ?? ""));
+}
+
+describe(`user text stays in its path segment upstream (${testDatabaseKind})`, () => {
+  it.each([
+    ["/api/crossref?doi=..%2F..%2F__control%2Fmail", /Invalid DOI/],
+    ["/api/crossref?doi=10.1000%2F..%2F..%2F..%2F__control%2Fmail", /Invalid DOI/],
+    ["/api/crossref?doi=https%3A%2F%2Fdoi.org%2F10.1000%2F.%2F..%2F__control", /Invalid DOI/],
+    ["/api/openalex?works=..%2F..%2F__control%2Fmail", /Invalid OpenAlex work id/],
+    ["/api/openalex?works=doi%3A10.1000%2F..%2F..%2F__control%2Fmail", /Invalid OpenAlex work id/],
+    ["/api/openalex?works=W1%2F..%2F..%2F__control%2Fmail", /Invalid OpenAlex work id/],
+  ])("GET %s is a 400 and reaches nothing upstream", async (path, message) => {
+    await fetch(`${env.sandbox.url}/__control/arrivals`, { method: "DELETE" });
+    const response = await fetch(`${env.server.url}${path}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
+    expect(await quireArrivals()).toEqual([]);
+  });
+
+  it("still looks up real DOIs and work ids, each in its own path", async () => {
+    await fetch(`${env.sandbox.url}/__control/arrivals`, { method: "DELETE" });
+    const byDoi = await fetch(`${env.server.url}/api/crossref?doi=${encodeURIComponent("https://doi.org/10.1103/physrevd.76.013009")}`);
+    expect(byDoi.status).toBe(200);
+    const byWork = await fetch(`${env.server.url}/api/openalex?works=doi:${encodeURIComponent("10.1103/physrevd.76.013009")}`);
+    expect([200, 404]).toContain(byWork.status);
+    const paths = (await quireArrivals()).map((request) => new URL(request.path, "http://x").pathname);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^\/(crossref|openalex)\/works\//);
+  });
+});
+
+describe(`NUL, broken UTF-8 and __proto__ are refused once for every route (${testDatabaseKind})`, () => {
+  let user: SignedInUser;
+  const send = async (method: string, path: string, body?: string, contentType = "application/json") => {
+    user ??= await createSignedInUser(env.server);
+    const response = await fetch(`${env.server.url}${path}`, { method, headers: { ...user.headers(), "Content-Type": contentType }, body });
+    return { status: response.status, body: (await response.json().catch(() => null)) as { error?: { message: string } } | null };
+  };
+
+  it.each([
+    ["PUT", "/api/me/notes/2401.12345", JSON.stringify({ content: "a\u0000b" })],
+    ["PUT", "/api/me/preferences/theme", JSON.stringify({ value: "dark\u0000" })],
+    ["PUT", "/api/me/cache/key", JSON.stringify({ value: { nested: ["x\u0000"] } })],
+    ["PUT", "/api/me/profile", JSON.stringify({ name: "N\u0000" })],
+    ["PUT", "/api/me/bookmarks/2401.12345", JSON.stringify({ paper: { id: "2401.12345", title: "T\u0000" } })],
+    ["POST", "/api/me/bookmarks/batch", JSON.stringify({ bookmarks: [{ paper: { id: "x", title: "\u0000" } }] })],
+    ["POST", "/api/events", JSON.stringify({ events: [{ name: "search", properties: { q: "\u0000" } }] })],
+    ["PUT", "/api/me/notes/2401.12345", '{"content":"raw \u0000 byte"}'],
+    ["GET", "/api/me/notes/2401%0012345", undefined],
+    ["GET", "/api/search?q=a%00b&source=arxiv", undefined],
+  ])("%s %s with NUL is a 400 saying so", async (method, path, body) => {
+    const answer = await send(method, path, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body?.error?.message).toBe(INPUT_MESSAGES.nul);
+  });
+
+  it("refuses a NUL key, a __proto__ key, broken UTF-8 and broken escapes, and still stores ordinary text", async () => {
+    expect((await send("PUT", "/api/me/cache/k", '{"value":{"a\\u0000":1}}')).body?.error?.message).toBe(INPUT_MESSAGES.nul);
+    expect((await send("PUT", "/api/me/cache/k", '{"value":{"__proto__":{"admin":true}}}')).body?.error?.message).toBe(INPUT_MESSAGES.protoKey);
+    const broken = await fetch(`${env.server.url}/api/me/notes/2401.12345`, {
+      method: "PUT",
+      headers: { ...user.headers(), "Content-Type": "application/json" },
+      body: Buffer.concat([Buffer.from('{"content":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { error: { message: string } }).error.message).toBe(INPUT_MESSAGES.encoding);
+    expect((await send("GET", "/api/me/notes/%C3%28")).body?.error?.message).toBe(INPUT_MESSAGES.address);
+    const stored = await send("PUT", "/api/me/notes/2401.12345", JSON.stringify({ content: "Ünïcode \\u0000 written out, and a __proto__ in prose" }));
+    expect(stored.status).toBe(200);
+  });
+
+  it("signed out too: POST /api/events with NUL is a 400, and the server stays healthy", async () => {
+    const response = await fetch(`${env.server.url}/api/events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: env.server.url },
+      body: JSON.stringify({ events: [{ name: "page_view\u0000", properties: {} }] }),
+    });
+    expect(response.status).toBe(400);
+    expect((await fetch(`${env.server.url}/api/health`)).status).toBe(200);
+  });
+});
