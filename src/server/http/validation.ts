@@ -31,7 +31,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 /** What no stored text may hold: Postgres refuses NUL in text, so it is refused at the door. */
 export const INPUT_MESSAGES = {
   nul: "Text may not contain NUL characters (\\u0000).",
-  address: "The address is not valid: its percent-escapes are not UTF-8 text.",
+  address: "The address is not valid UTF-8: a percent-escape in it decodes to no character.",
   encoding: "The request body is not valid UTF-8 text.",
   protoKey: 'The request body may not use "__proto__" as a key.',
 } as const;
