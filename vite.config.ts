@@ -91,7 +91,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Written beside the bundles for reading stack traces, without a sourceMappingURL comment;
+    // the server does not publish them (static-site.ts).
+    sourcemap: "hidden",
     // dist/web/.vite/manifest.json: the server preloads a page's chunks with its HTML (static-site.ts).
     manifest: true,
     rolldownOptions: {

@@ -213,6 +213,8 @@ export function mountStaticSite(
   let preloads = routePreloads(distDir);
   let pdfUrls = pdfModuleUrls(distDir);
   let preloadsFor = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
+  // The build keeps its source maps (for reading a stack trace), but they are not published.
+  app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   if (existsSync(distDir)) {
    app.use(
     "*",
