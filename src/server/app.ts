@@ -230,7 +230,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) c.var.log?.error({ err: error }, "unhandled error");
+    // An AppError is a failure Quire foresaw (an upstream that cannot be reached, say): a line
+    // saying which; anything else is a bug, logged with its stack.
+    if (!(error instanceof AppError)) c.var.log?.error({ err: error }, "unhandled error");
+    else if (appError.status >= 500) c.var.log?.warn({ code: appError.code, status: appError.status }, appError.message);
     else c.var.log?.info({ code: appError.code, status: appError.status }, appError.message);
     return c.json(envelope(appError), appError.status);
   });

@@ -96,3 +96,20 @@ describe(`NUL, broken UTF-8 and __proto__ are refused once for every route (${te
     expect((await fetch(`${env.server.url}/api/health`)).status).toBe(200);
   });
 });
+
+describe(`a search with no network to the upstream (${testDatabaseKind})`, () => {
+  it("says Quire could not reach the source, for arXiv, OpenAlex and Crossref", async () => {
+    // Port 1 on loopback: nothing listens, every connection is refused, as with no network.
+    const { startTestServer } = await import("@/test/test-server");
+    const offline = await startTestServer({ sandboxUrl: "http://127.0.0.1:1" });
+    try {
+      for (const [source, name] of [["openalex", "OpenAlex"], ["crossref", "Crossref"], ["arxiv", "arXiv"]] as const) {
+        const response = await fetch(`${offline.url}/api/search?source=${source}&q=graph`);
+        expect(response.status).toBe(502);
+        expect(((await response.json()) as { error: { message: string } }).error.message).toBe(`Quire could not reach ${name}: no network`);
+      }
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
+});

@@ -16,6 +16,10 @@ import type { Sources } from "@/server/sources/sources";
 export function sourceError(label: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof InvalidUpstreamIdError) return errors.validation(error.message);
+  if (error instanceof UpstreamError && error.status === 0 && error.statusText === "Network error") {
+    // Nothing answered at all (no route, refused, no DNS): said plainly, not as the upstream's error.
+    return new AppError("upstream_unreachable", `Quire could not reach ${label === "ArXiv" ? "arXiv" : label}: no network`, 502);
+  }
   if (error instanceof UpstreamError) {
     const detail = error.status === 0 ? error.statusText : `${error.status} ${error.statusText}`.trim();
     return new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : 502);
