@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_ATTEMPT_WINDOW_MS } from "@/server/auth/auth";
 import * as schema from "@/server/db/schema";
 import { startTestServer, type TestServer } from "@/test/test-server";
 
@@ -142,6 +143,30 @@ describe("e-mail and password accounts", () => {
     const locked = await post("/api/auth/sign-in/email", { email, password });
     expect(locked.status).toBe(429);
     expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it("keeps the lock for its whole 15 minutes (better-auth prunes its own counters after 60 s), then lifts it", async () => {
+    const address = "lovelace-lock@quire.invalid";
+    await post("/api/auth/sign-up/email", { email: address, password, name: "Lock" });
+    await fetch(linkIn(mailTo(address, /Confirm/)[0]!.text), { redirect: "manual" });
+    const started = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: started });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await post("/api/auth/sign-in/email", { email: address, password: "wrong" }, { "x-forwarded-for": `10.1.0.${attempt}` })).status).toBe(401);
+      }
+      // Past better-auth's 60-second window (its counters are pruned), and to a second before the end.
+      for (const later of [61_000, 5 * 60_000, ACCOUNT_ATTEMPT_WINDOW_MS - 1_000]) {
+        vi.setSystemTime(started + later);
+        const locked = await post("/api/auth/sign-in/email", { email: address, password }, { "x-forwarded-for": "10.1.1.1" });
+        expect(locked.status, `${later / 1000} s after the last failure`).toBe(429);
+        await locked.body?.cancel();
+      }
+      vi.setSystemTime(started + ACCOUNT_ATTEMPT_WINDOW_MS + 1_000);
+      expect((await post("/api/auth/sign-in/email", { email: address, password }, { "x-forwarded-for": "10.1.1.2" })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("accepts a bearer token as well as the cookie", async () => {

@@ -73,7 +73,7 @@ export const verification = pgTable(
 
 /**
  * better-auth's rate-limit counters (rateLimit.storage = "database"), shared by every
- * instance. Quire also keeps its per-account sign-in counters here under `account:` keys.
+ * instance. (Quire's per-account sign-in counters are in `sign_in_attempts`, below.)
  */
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
@@ -81,4 +81,16 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   /** Milliseconds since the epoch of the window's latest request. */
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * Failed sign-ins per account (`account:{email}`), kept apart from better-auth's `rate_limit`,
+ * which better-auth prunes by its own 60-second window: a lock must last its full 15 minutes.
+ * Not tied to a user row: an address nobody registered is counted too (no enumeration).
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  /** Milliseconds since the epoch of the latest failed attempt. */
+  lastFailedAt: bigint("last_failed_at", { mode: "number" }).notNull(),
 });
