@@ -94,9 +94,11 @@ type Assert<Check extends true> = Check;
  *   GET    /api/me/bookmarks/ids            -> { ids: string[], collections: { [paperId]: string[] } } (library, not Trash; for the toggle)
  *   GET    /api/me/bookmarks/duplicate-keys -> { keys: DuplicateKeys[] } (library; the toggle's duplicate check)
  *   PATCH  /api/me/bookmarks/:paperId { tags } -> { bookmark } | 404 (its collections)
- *   POST   /api/me/bookmarks/batch { bookmarks: BatchBookmark[] } -> { saved } (idempotent upsert by paper id)
+ *   POST   /api/me/bookmarks/batch { bookmarks: BatchBookmark[] } -> { saved, duplicates } (idempotent upsert by paper id;
+ *          a paper the library holds under another id is left out and counted in duplicates)
  *   POST   /api/me/bookmarks/:paperId/trash -> { bookmark };  POST /api/me/bookmarks/:paperId/restore -> { bookmark }
- *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark }
+ *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark } | 409 already_bookmarked
+ *          (the same paper under another id: a version, its DOI; the toggle's duplicate rule)
  *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
  *   GET    /api/me/notes                    -> { notes: PaperNote[] } (newest first; src/shared/paper-notes.ts)
  *   GET    /api/me/notes/:paperId           -> { note: PaperNote | null } (null: no note for the paper)

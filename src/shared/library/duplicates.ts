@@ -390,3 +390,14 @@ export function scanDuplicates<P extends DuplicatePaper>(papers: readonly P[]): 
     .sort(([a], [b]) => a - b)
     .map(([, group]) => group);
 }
+
+const RULE_WORDS: Record<DuplicateRule, string> = {
+  id: "the same identifier",
+  canonical: "the same title, authors and year",
+  fuzzy: "a very similar title and authors",
+};
+
+/** Why a paper is not bookmarked twice, in the words the Bookmark toggle and the API both use. */
+export function duplicateMessage(match: DuplicateMatch<KeyedPaper>): string {
+  return `This paper is already in your bookmarks as "${match.existing.title}" (${RULE_WORDS[match.rule]}).`;
+}

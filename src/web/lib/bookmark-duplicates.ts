@@ -1,4 +1,4 @@
-import { createDuplicateIndex, type DuplicateIndex, type DuplicateMatch, type DuplicateRule, type KeyedPaper } from "@/shared/library/duplicates";
+import { createDuplicateIndex, duplicateMessage, type DuplicateIndex, type DuplicateMatch, type KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import type { BookmarkMap } from "@/web/lib/bookmark-store";
 
@@ -26,16 +26,10 @@ export function findBookmarkedDuplicate(bookmarks: BookmarkMap, paper: Paper): D
   return match && match.existing.id !== paper.id ? match : null;
 }
 
-const RULE_WORDS: Record<DuplicateRule, string> = {
-  id: "the same identifier",
-  canonical: "the same title, authors and year",
-  fuzzy: "a very similar title and authors",
-};
-
 /** The notice shown instead of a second copy. */
 export function duplicateNotice(match: DuplicateMatch<KeyedPaper>): { title: string; description: string } {
   return {
     title: "Already bookmarked",
-    description: `This paper is already in your bookmarks as "${match.existing.title}" (${RULE_WORDS[match.rule]}).`,
+    description: duplicateMessage(match),
   };
 }

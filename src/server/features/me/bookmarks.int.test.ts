@@ -31,6 +31,32 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(list.body.bookmarks[0]).toEqual(second.body.bookmark);
   });
 
+  it("keeps one bookmark for a paper sent again as another version or as its DOI, saying which it is", async () => {
+    const paper = testPaper("2405.30000", { title: "Sparse Mixtures of Linear Experts", arxivId: "2405.30000" });
+    expect((await me.put(path("2405.30000"), { paper })).status).toBe(200);
+    const doi = "10.48550/arXiv.2405.30000";
+    for (const [id, overrides] of [
+      ["2405.30000v2", { arxivId: "2405.30000v2" }],
+      ["2405.30000v3", { arxivId: "2405.30000v3" }],
+      [doi, { source: "crossref" as const, doi, arxivId: null }],
+    ] as const) {
+      const again = await me.put(path(id), { paper: { ...paper, ...overrides, id } });
+      expect(again.status, id).toBe(409);
+      expect(again.body.error).toEqual({ code: "already_bookmarked", message: 'This paper is already in your bookmarks as "Sparse Mixtures of Linear Experts" (the same identifier).' });
+    }
+    expect((await storedRows()).map((row) => row.paperId)).toEqual(["2405.30000"]);
+
+    // A sync batch leaves them out too, and says how many.
+    const batch = ["2405.30000v2", "2405.30000v3", "2406.00001"].map((id) => ({
+      paper: testPaper(id, { title: id.startsWith("2405") ? paper.title : "Another Paper Entirely", arxivId: id }),
+      tags: [],
+      notes: null,
+      bookmarkedAt: "2024-05-01T00:00:00Z",
+    }));
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch })).body).toEqual({ saved: 1, duplicates: 2 });
+    expect((await storedRows()).map((row) => row.paperId).sort()).toEqual(["2405.30000", "2406.00001"]);
+  });
+
   it("takes a DOI with a slash as the paper id", async () => {
     const doi = "10.1234/abc.def";
     const answer = await me.put(path(doi), { paper: testPaper(doi, { source: "crossref", doi }) });
@@ -142,10 +168,10 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
       tags: i % 2 ? ["odd"] : [],
       bookmarkedAt: new Date(Date.UTC(2024, 1, 1, 0, 0, i)).toISOString(),
     }));
-    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 20) })).body).toEqual({ saved: 20 });
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 20) })).body).toEqual({ saved: 20, duplicates: 0 });
     // The sync is interrupted here and starts again from the beginning.
-    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 30) })).body).toEqual({ saved: 30 });
-    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(20) })).body).toEqual({ saved: 20 });
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(0, 30) })).body).toEqual({ saved: 30, duplicates: 0 });
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch.slice(20) })).body).toEqual({ saved: 20, duplicates: 0 });
     const rows = await storedRows();
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((row) => row.paperId)).size).toBe(40);

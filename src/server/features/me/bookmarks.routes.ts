@@ -12,7 +12,7 @@ export function bookmarksRoutes(service: BookmarksService) {
     .get("/duplicate-keys", async (c) => c.json({ keys: await service.duplicateKeys(c.var.user.id) }))
     .post("/batch", async (c) => {
       const body = await readJson(c, bookmarkBatchSchema);
-      return c.json({ saved: await service.putMany(c.var.user.id, body.bookmarks) });
+      return c.json(await service.putMany(c.var.user.id, body.bookmarks));
     })
     .delete("/", async (c) => {
       await service.clear(c.var.user.id);

@@ -1,6 +1,6 @@
-import { errors } from "@/server/errors";
+import { AppError, errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
-import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
+import { addPaperToKeyedIndex, createKeyedDuplicateIndex, duplicateKeysOf, duplicateMessage, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
 import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
@@ -8,6 +8,12 @@ import { storedPaper } from "./stored-paper";
 
 /** The user's server-side bookmarks (table user_bookmarks), one per paper; Trash holds the deleted ones. */
 export function bookmarksService(repository: BookmarksRepository) {
+  /** Every library paper's duplicate keys (the stored ones, else made from the paper). */
+  async function libraryKeys(userId: string): Promise<DuplicateKeys[]> {
+    const { keys, papers } = await repository.duplicateSources(userId);
+    return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
+  }
+
   return {
     /** Every bookmark in the library, newest first. */
     async list(userId: string): Promise<ServerBookmark[]> {
@@ -37,8 +43,7 @@ export function bookmarksService(repository: BookmarksRepository) {
 
     /** Every library paper's duplicate keys, for the Bookmark toggle's duplicate check. */
     async duplicateKeys(userId: string): Promise<DuplicateKeys[]> {
-      const { keys, papers } = await repository.duplicateSources(userId);
-      return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
+      return libraryKeys(userId);
     },
 
     /** Sets the collections (tags) of one bookmark. */
@@ -58,6 +63,12 @@ export function bookmarksService(repository: BookmarksRepository) {
       if (input.paper.id !== paperId) {
         throw errors.validation(`paper.id: "${input.paper.id}" does not match the paper id in the path ("${paperId}").`);
       }
+      // The Bookmark toggle's duplicate rule, on the server too (API and sync clients): the
+      // same paper under another id (a version, its DOI) is not kept twice.
+      const duplicate = createKeyedDuplicateIndex(await libraryKeys(userId)).find(input.paper);
+      if (duplicate && duplicate.existing.id !== paperId) {
+        throw new AppError("already_bookmarked", duplicateMessage(duplicate), 409, { existingId: duplicate.existing.id, rule: duplicate.rule });
+      }
       const row = await repository.upsert(userId, {
         ...paperValues(input.paper),
         tags: input.tags === undefined ? undefined : [...new Set(input.tags)],
@@ -68,17 +79,26 @@ export function bookmarksService(repository: BookmarksRepository) {
     },
 
     /** Sync's idempotent batch: the last copy of a paper in the batch wins. */
-    async putMany(userId: string, bookmarks: BatchBookmark[]): Promise<number> {
+    async putMany(userId: string, bookmarks: BatchBookmark[]): Promise<{ saved: number; duplicates: number }> {
       const byPaper = new Map(bookmarks.map((bookmark) => [bookmark.paper.id, bookmark]));
-      return repository.upsertMany(
+      // A paper the library (or this batch, earlier) already holds under another id is left out.
+      const index = createKeyedDuplicateIndex(await libraryKeys(userId));
+      const kept = [...byPaper.values()].filter((bookmark) => {
+        const match = index.find(bookmark.paper);
+        if (match && match.existing.id !== bookmark.paper.id) return false;
+        addPaperToKeyedIndex(index, bookmark.paper);
+        return true;
+      });
+      const saved = await repository.upsertMany(
         userId,
-        [...byPaper.values()].map((bookmark) => ({
+        kept.map((bookmark) => ({
           ...paperValues(bookmark.paper),
           tags: [...new Set(bookmark.tags)],
           notes: bookmark.notes,
           bookmarkedAt: new Date(bookmark.bookmarkedAt),
         })),
       );
+      return { saved, duplicates: byPaper.size - kept.length };
     },
 
     async trash(userId: string, paperId: string, now = new Date()): Promise<ServerBookmark> {
