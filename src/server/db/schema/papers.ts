@@ -29,6 +29,23 @@ export const papers = pgTable(
   ],
 );
 
+/** A paper's fields as a user sent them, kept on their own row (dates as ISO strings). */
+export type UserPaperData = {
+  id: string;
+  arxivId: string | null;
+  title: string;
+  authors: string[];
+  abstract: string | null;
+  categories: string[];
+  publishedDate: string | null;
+  updatedDate: string | null;
+  source: string;
+  pdfUrl: string | null;
+  journalRef: string | null;
+  comments: string | null;
+  doi: string | null;
+};
+
 /** Papers a user wrote; verified only when matched automatically or through ORCID. */
 export const userAuthoredPapers = pgTable(
   "user_authored_papers",
@@ -37,9 +54,14 @@ export const userAuthoredPapers = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    paperId: text("paper_id")
-      .notNull()
-      .references(() => papers.id, { onDelete: "cascade" }),
+    /**
+     * The paper: the shared `papers` row when Quire fetched it from an upstream, else only
+     * this row's own `paper_data` (what the user sent stays the user's; no foreign key, since
+     * such a paper has no shared row).
+     */
+    paperId: text("paper_id").notNull(),
+    /** The paper as the user sent it (manual adds); null when the shared row, from an upstream, is the paper. */
+    paperData: jsonb("paper_data").$type<UserPaperData>(),
     isVerified: boolean("is_verified").notNull().default(false),
     verificationMethod: text("verification_method", {
       enum: ["manual", "auto_arxiv_match", "orcid_verification"],

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useSandbox } from "../../../../sandbox/test-support/use-sandbox";
-import { userCache } from "@/server/db/schema";
+import { papers, userCache } from "@/server/db/schema";
 import { meClient, testPaper } from "@/server/features/me/me-test-client";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
@@ -68,6 +68,19 @@ describe("/api/me/authored-papers", () => {
     expect((await api.del(`/authored-papers/${encodeURIComponent("10.5555/x.y")}`)).status).toBe(204);
     expect((await api.get("/authored-papers")).body.papers.map((entry: any) => entry.paperId)).toEqual(["2401.00011"]);
     expect((await api.call("PATCH", "/authored-papers/10.5555%2Fx.y", { verificationMethod: "manual" })).status).toBe(404);
+  });
+
+  it("keeps what a user sent to that user: the shared papers row is never written from it", async () => {
+    const other = await createSignedInUser(server);
+    const mine = meClient(server, user);
+    const theirs = meClient(server, other);
+    const id = "2401.00077";
+    expect((await mine.post("/authored-papers", { paper: testPaper(id, { title: "Alice's own title", authors: ["Alice"] }) })).status).toBe(201);
+    expect((await theirs.post("/authored-papers", { paper: testPaper(id, { title: "Bob's own title", authors: ["Bob"] }) })).status).toBe(201);
+    const titleIn = async (api: typeof mine) => ((await api.get("/authored-papers")).body.papers as { paperId: string; paper: { title: string } }[]).find((entry) => entry.paperId === id)?.paper.title;
+    expect(await titleIn(mine)).toBe("Alice's own title");
+    expect(await titleIn(theirs)).toBe("Bob's own title");
+    expect(await server.database.db.select().from(papers).where(eq(papers.id, id))).toEqual([]);
   });
 
   it("refuses bad input with a 400 and stores nothing", async () => {

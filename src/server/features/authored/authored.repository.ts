@@ -1,11 +1,23 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { papers, userAuthoredPapers } from "@/server/db/schema";
+import { papers, userAuthoredPapers, type UserPaperData } from "@/server/db/schema";
 import type { VerificationMethod } from "@/shared/authored-papers";
 import type { Paper } from "@/shared/paper";
 
-export type PaperRow = typeof papers.$inferSelect;
+/** A paper as the list shows it: the shared row's fields, or the user's own copy in the same shape. */
+export type PaperRow = Omit<typeof papers.$inferSelect, "createdAt">;
 export type AuthoredRow = typeof userAuthoredPapers.$inferSelect & { paper: PaperRow };
+
+/** The user's own copy of a paper (JSON), in the shared row's shape. */
+function fromUserData(data: UserPaperData): PaperRow {
+  const date = (value: string | null) => (value ? new Date(value) : null);
+  return { ...data, publishedDate: date(data.publishedDate), updatedDate: date(data.updatedDate) };
+}
+
+function toUserData(paper: Paper): UserPaperData {
+  const values = toPaperValues(paper);
+  return { ...values, publishedDate: values.publishedDate?.toISOString() ?? null, updatedDate: values.updatedDate?.toISOString() ?? null };
+}
 
 function toPaperValues(paper: Paper) {
   const date = (value: string | null) => {
@@ -36,14 +48,18 @@ export function authoredRepository(db: Database) {
     db
       .select({ authored: userAuthoredPapers, paper: papers })
       .from(userAuthoredPapers)
-      .innerJoin(papers, eq(papers.id, userAuthoredPapers.paperId));
-  const flatten = (row: { authored: typeof userAuthoredPapers.$inferSelect; paper: PaperRow }): AuthoredRow => ({ ...row.authored, paper: row.paper });
+      .leftJoin(papers, eq(papers.id, userAuthoredPapers.paperId));
+  /** The user's own copy wins over the shared row; a row with neither (its paper gone) is left out. */
+  const flatten = (row: { authored: typeof userAuthoredPapers.$inferSelect; paper: PaperRow | null }): AuthoredRow | null => {
+    const paper = row.authored.paperData ? fromUserData(row.authored.paperData) : row.paper;
+    return paper ? { ...row.authored, paper } : null;
+  };
 
   return {
     /** Newest first (added_at descending). */
     async list(userId: string): Promise<AuthoredRow[]> {
       const rows = await selectJoined().where(eq(userAuthoredPapers.userId, userId)).orderBy(desc(userAuthoredPapers.addedAt), desc(papers.publishedDate));
-      return rows.map(flatten);
+      return rows.map(flatten).filter((row): row is AuthoredRow => row !== null);
     },
 
     async get(userId: string, paperId: string): Promise<AuthoredRow | null> {
@@ -61,24 +77,28 @@ export function authoredRepository(db: Database) {
     },
 
     /**
-     * Stores the paper and links it to the user; answers null when the user already has it.
-     * A papers row is shared by every user: only `trusted` data (fetched by the server from
-     * arXiv) overwrites an existing one, so no user can rewrite what others see.
+     * Links the paper to the user; answers null when the user already has it. The `papers`
+     * row is shared by every user, so only `trusted` data (fetched by the server from arXiv)
+     * is written there; what a user sent is kept on their own row (`paper_data`) and shown
+     * to them alone, so no user's text reaches another.
      */
     async insert(userId: string, paper: Paper, method: VerificationMethod, isVerified: boolean, now: Date, trusted: boolean): Promise<AuthoredRow | null> {
       return db.transaction(async (tx) => {
-        const values = toPaperValues(paper);
-        const { id: _id, ...changes } = values;
-        if (trusted) await tx.insert(papers).values(values).onConflictDoUpdate({ target: papers.id, set: changes });
-        else await tx.insert(papers).values(values).onConflictDoNothing({ target: papers.id });
-        const inserted = await tx
+        if (trusted) {
+          const values = toPaperValues(paper);
+          const { id: _id, ...changes } = values;
+          await tx.insert(papers).values(values).onConflictDoUpdate({ target: papers.id, set: changes });
+        }
+        const paperData = trusted ? null : toUserData(paper);
+        const [inserted] = await tx
           .insert(userAuthoredPapers)
-          .values({ userId, paperId: paper.id, verificationMethod: method, isVerified, addedAt: now, createdAt: now, updatedAt: now })
+          .values({ userId, paperId: paper.id, paperData, verificationMethod: method, isVerified, addedAt: now, createdAt: now, updatedAt: now })
           .onConflictDoNothing({ target: [userAuthoredPapers.userId, userAuthoredPapers.paperId] })
           .returning();
+        if (!inserted) return null;
+        if (paperData) return { ...inserted, paper: fromUserData(paperData) };
         const [paperRow] = await tx.select().from(papers).where(eq(papers.id, paper.id));
-        if (!inserted[0] || !paperRow) return null;
-        return { ...inserted[0], paper: paperRow };
+        return paperRow ? { ...inserted, paper: paperRow } : null;
       });
     },
 
