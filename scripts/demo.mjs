@@ -66,8 +66,9 @@ const app = startChild(process.execPath, serverNodeArgs, {
     PORT: String(port),
     DATA_DIR: dataDir,
     DATABASE_URL: "",
-    // The end-to-end tests browse 127.0.0.1 and say so; sign-in cookies and origin checks need the same host.
-    PUBLIC_URL: process.env.DEMO_PUBLIC_URL || `http://localhost:${port}`,
+    // Unset unless asked for (the end-to-end tests name 127.0.0.1): the demo then trusts the
+    // address a page is opened at (localhost, 127.0.0.1, a LAN address) and links to localhost.
+    PUBLIC_URL: process.env.DEMO_PUBLIC_URL || "",
     ...sandboxUpstreamEnv(sandboxUrl),
     SMTP_URL: smtpUrl,
     GOOGLE_CLIENT_ID: SANDBOX_GOOGLE_CLIENT_ID,

@@ -52,7 +52,7 @@ import type { ZoteroFeature } from "@/server/features/zotero/zotero.feature";
 import { zoteroRoutes } from "@/server/features/zotero/zotero.routes";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
-import { trustedOrigins } from "@/server/http/csrf";
+import { csrfProtection, originPolicy } from "@/server/http/csrf";
 import { requestContext } from "@/server/http/request-context";
 import { nativeAppCors } from "@/server/http/native-cors";
 import { createSecurityHeaders } from "@/server/http/security-headers";
@@ -151,6 +151,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   // NUL, broken UTF-8 and __proto__ keys are refused here, once for every route (validation.ts).
   app.use("/api/*", refuseUnstorableInput);
+  // Cookie-authenticated writes from another site are refused once for every route (csrf.ts);
+  // better-auth applies the same origins to its own routes.
+  const origins = originPolicy(config);
+  const forgeryCheck = csrfProtection(origins);
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : forgeryCheck(c, next)));
 
   const currentUserId = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
 
@@ -187,7 +192,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/api/llm",
     llmRoutes({
       auth,
-      trustedOrigins: trustedOrigins(config),
       directProviders: () => sources.llm.directProviders(),
       keys: llmKeys,
       service: llmService({
@@ -235,6 +239,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (!(error instanceof AppError)) c.var.log?.error({ err: error }, "unhandled error");
     else if (appError.status >= 500) c.var.log?.warn({ code: appError.code, status: appError.status }, appError.message);
     else c.var.log?.info({ code: appError.code, status: appError.status }, appError.message);
+    const retryAfter = (appError as { retryAfter?: unknown }).retryAfter;
+    if (typeof retryAfter === "number" || typeof retryAfter === "string") c.header("Retry-After", String(retryAfter));
     return c.json(envelope(appError), appError.status);
   });
   app.notFound((c) => c.json(envelope(errors.notFound()), 404));

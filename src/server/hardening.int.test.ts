@@ -113,3 +113,71 @@ describe(`a search with no network to the upstream (${testDatabaseKind})`, () =>
     }
   }, 60_000);
 });
+
+describe(`origins (${testDatabaseKind})`, () => {
+  it("with no PUBLIC_URL, signs up from the address the page was opened at (127.0.0.1), and refuses another site", async () => {
+    const { startTestServer } = await import("@/test/test-server");
+    const local = await startTestServer({ env: { PUBLIC_URL: "" } });
+    try {
+      const signUp = (origin: string, email: string) =>
+        fetch(`${local.url}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: origin },
+          body: JSON.stringify({ email, password: "correct horse battery", name: "Local" }),
+        });
+      expect(local.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      expect((await signUp(local.url, "local-origin@quire.invalid")).status).toBe(200);
+      expect((await signUp("https://evil.example", "evil-origin@quire.invalid")).status).toBe(403);
+      expect((await signUp("http://localhost:5173", "vite-origin@quire.invalid")).status).toBe(403);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("refuses a cookie-carrying product event from another site, and takes one from Quire's own pages", async () => {
+    const user = await createSignedInUser(env.server);
+    const post = (origin: string) =>
+      fetch(`${env.server.url}/api/events`, {
+        method: "POST",
+        headers: { ...user.headers(), Origin: origin },
+        body: JSON.stringify({ events: [{ name: "page_view", properties: { path: "/" } }] }),
+      });
+    expect((await post("https://evil.example")).status).toBe(403);
+    expect((await post("http://localhost:5173")).status).toBe(403);
+    expect((await post(env.server.url)).status).toBe(202);
+  });
+});
+
+describe(`one hanging arXiv request does not stall the others (${testDatabaseKind})`, () => {
+  const fault = (body: Record<string, unknown>) =>
+    fetch(`${env.sandbox.url}/__control/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("a search behind a hang is answered within seconds; the hung one gives up at 20 s with the spec's message", async () => {
+    expect((await fault({ route: "arxiv-api", hang: true, match: "hangingtopic" })).status).toBe(201);
+    const hungStarted = Date.now();
+    const hung = fetch(`${env.server.url}/api/search?source=arxiv&q=hangingtopic`).then(async (response) => ({
+      status: response.status,
+      message: ((await response.json()) as { error?: { message: string } }).error?.message,
+      ms: Date.now() - hungStarted,
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const behindStarted = Date.now();
+    const behind = await fetch(`${env.server.url}/api/search?source=arxiv&q=transformer`);
+    const behindMs = Date.now() - behindStarted;
+    expect(behind.status).toBe(200);
+    // The hang keeps the slot at most 5 s, the next start waits out arXiv's 3 s from the hung one's.
+    expect(behindMs).toBeLessThan(9_000);
+    const answer = await hung;
+    expect(answer.status).toBe(504);
+    expect(answer.message).toBe("ArXiv API error: 504 Gateway Timeout");
+    expect(answer.ms).toBeLessThan(23_000);
+  }, 60_000);
+
+  it("passes arXiv's Retry-After on to the client when it keeps answering 429", async () => {
+    expect((await fault({ route: "arxiv-api", status: 429, retryAfter: 2, match: "busytopic", times: 3 })).status).toBe(201);
+    const response = await fetch(`${env.server.url}/api/search?source=arxiv&q=busytopic`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("2");
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe("ArXiv API error: 429 Too Many Requests");
+  }, 60_000);
+});

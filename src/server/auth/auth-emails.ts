@@ -44,3 +44,23 @@ export function welcomeEmail(options: { to: string; name: string | null; appUrl:
     html: layout(lines, { href: searchUrl, label: `Open ${APP_NAME}` }),
   };
 }
+
+/**
+ * Sent instead of a second account when someone signs up with an address that has one: the
+ * sign-up page answers as for a new address (no one learns who has an account), and the
+ * address's owner hears what happened.
+ */
+export function alreadyRegisteredEmail(options: { to: string; appUrl: string }): MailMessage {
+  const lines = [
+    `Someone, probably you, tried to create a ${APP_NAME} account with this e-mail address, which already has one.`,
+    "Sign in instead. If you forgot your password, choose \"Forgot password?\" on the sign-in page.",
+    "If it was not you, ignore this message: nothing has changed.",
+  ];
+  const signInUrl = `${options.appUrl}/auth`;
+  return {
+    to: options.to,
+    subject: `You already have a ${APP_NAME} account`,
+    text: `${lines.join("\n\n")}\n\n${signInUrl}\n`,
+    html: layout(lines, { href: signInUrl, label: "Sign in" }),
+  };
+}

@@ -110,12 +110,17 @@ describe("e-mail and password accounts", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
-  it("says an e-mail is already registered", async () => {
+  it("answers a sign-up with a registered address as for a new one, and mails the owner instead", async () => {
+    const shape = (body: { user: Record<string, unknown> }) => ({ ...body, user: Object.keys(body.user).sort() });
+    const fresh = await post("/api/auth/sign-up/email", { email: "newcomer@quire.invalid", password: "another password", name: "New" });
+    const confirmations = mailTo(email, /Confirm your e-mail/).length;
     const again = await post("/api/auth/sign-up/email", { email: "ADA@quire.invalid", password: "another password", name: "Ada" });
-    expect(again.status).toBe(422);
-    const body = (await again.json()) as { code: string; message: string };
-    expect(body.code).toBe("USER_ALREADY_EXISTS");
-    expect(body.message).toBe("This email is already registered. Please sign in instead.");
+    expect(again.status).toBe(fresh.status);
+    expect(shape((await again.json()) as { user: Record<string, unknown> })).toEqual(shape((await fresh.json()) as { user: Record<string, unknown> }));
+    expect(mailTo(email, /already have a Quire account/)).toHaveLength(1);
+    expect(mailTo(email, /Confirm your e-mail/)).toHaveLength(confirmations);
+    const [user] = await server.database.db.select().from(schema.user).where(eq(schema.user.email, email));
+    expect(user?.name).toBe("Ada");
   });
 
   it("refuses empty, malformed and oversized input with a clear message", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -5,9 +6,9 @@ import { bearer, genericOAuth, type GenericOAuthConfig } from "better-auth/plugi
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
 import { clearAttempts, isAccountLocked, recordFailedAttempt } from "@/server/auth/account-attempts";
-import { verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
+import { alreadyRegisteredEmail, verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
-import { trustedOrigins } from "@/server/http/csrf";
+import { betterAuthOrigins, originPolicy } from "@/server/http/csrf";
 import type { Database } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
 import type { Logger } from "@/server/logger";
@@ -63,7 +64,7 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: trustedOrigins(config),
+    trustedOrigins: betterAuthOrigins(originPolicy(config)),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -154,9 +155,14 @@ export function createAuth(options: {
           if (email) {
             const [existing] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
             if (existing) {
-              throw new APIError("UNPROCESSABLE_ENTITY", {
-                code: "USER_ALREADY_EXISTS",
-                message: "This email is already registered. Please sign in instead.",
+              // Answered as for a new address, so sign-up tells no one which addresses have an
+              // account; the owner gets a mail saying so instead of a confirmation link.
+              await mailer.send(alreadyRegisteredEmail({ to: email, appUrl: config.publicUrl }));
+              const now = new Date();
+              const name = typeof ctx.body?.name === "string" ? ctx.body.name : "";
+              return ctx.json({
+                token: null,
+                user: { id: randomUUID(), email, name, image: null, emailVerified: false, createdAt: now, updatedAt: now, role: "user", isSuperAdmin: false },
               });
             }
           }

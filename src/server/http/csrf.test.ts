@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { AppError, envelope } from "@/server/errors";
-import { csrfProtection, isForgeryRisk, trustedOrigins } from "./csrf";
+import { csrfProtection, isForgeryRisk, originPolicy, type OriginPolicy } from "./csrf";
 
-const trusted = trustedOrigins({ publicUrl: "https://quire.example" });
+const trusted = originPolicy({ publicUrl: "https://quire.example", PUBLIC_URL: "https://quire.example", NODE_ENV: "development" });
 
-function app() {
+function app(policy: OriginPolicy = trusted) {
   const hono = new Hono();
-  hono.use("*", csrfProtection({ trustedOrigins: trusted }));
+  hono.use("*", csrfProtection(policy));
   hono.all("/api/me/settings", (c) => c.json({ ok: true }));
   hono.onError((error, c) => (error instanceof AppError ? c.json(envelope(error), error.status) : c.text("boom", 500)));
   return hono;
@@ -15,13 +15,24 @@ function app() {
 
 const send = (method: string, headers: Record<string, string>) => app().request("/api/me/settings", { method, headers });
 
-describe("trustedOrigins", () => {
-  it("is the public URL plus the dev server origins, as origins", () => {
-    expect(trustedOrigins({ publicUrl: "https://quire.example/" })).toEqual([
+describe("originPolicy", () => {
+  it("is exactly the public URL in production, plus the dev server in development", () => {
+    expect(originPolicy({ publicUrl: "https://quire.example/", PUBLIC_URL: "https://quire.example/", NODE_ENV: "production" })).toEqual({ trusted: ["https://quire.example"], ownAddress: false });
+    expect(originPolicy({ publicUrl: "https://quire.example/", PUBLIC_URL: "https://quire.example/", NODE_ENV: "development" }).trusted).toEqual([
       "https://quire.example",
       "http://localhost:5173",
       "http://127.0.0.1:5173",
     ]);
+  });
+
+  it("without PUBLIC_URL trusts the address the page was opened at (127.0.0.1, a LAN address), and no other", async () => {
+    const local = originPolicy({ publicUrl: "http://localhost:3000", PUBLIC_URL: undefined, NODE_ENV: "production" });
+    const put = (url: string, origin: string) => app(local).request(url, { method: "PUT", headers: { cookie: "s=1", origin } });
+    expect((await put("http://127.0.0.1:3000/api/me/settings", "http://127.0.0.1:3000")).status).toBe(200);
+    expect((await put("http://192.168.1.20:3000/api/me/settings", "http://192.168.1.20:3000")).status).toBe(200);
+    expect((await put("http://127.0.0.1:3000/api/me/settings", "http://localhost:3000")).status).toBe(200);
+    expect((await put("http://127.0.0.1:3000/api/me/settings", "https://evil.example")).status).toBe(403);
+    expect((await put("http://127.0.0.1:3000/api/me/settings", "http://localhost:5173")).status).toBe(403);
   });
 });
 

@@ -2,14 +2,36 @@ import { createMiddleware } from "hono/factory";
 import type { Config } from "@/server/config";
 import { errors } from "@/server/errors";
 
-/** The Vite dev server's origins, trusted alongside the public URL. */
+/** The Vite dev server's origins, trusted in development only. */
 export const DEV_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"] as const;
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Origins allowed to send cookie-authenticated writes: the public URL and the dev server. */
-export function trustedOrigins(config: Pick<Config, "publicUrl">): string[] {
-  return [config.publicUrl, ...DEV_ORIGINS].map(originOf).filter((origin): origin is string => origin !== null);
+/**
+ * Which origins may send cookie-authenticated writes: exactly `PUBLIC_URL` in production (plus
+ * the Vite dev server in development). With no `PUBLIC_URL` (the demo, a local `npm start`)
+ * Quire does not know its own address, so the address the page was opened at counts as its
+ * own: `http://127.0.0.1:3000` or a phone's `http://192.168.1.20:3000` work as `localhost` does.
+ */
+export type OriginPolicy = { trusted: readonly string[]; ownAddress: boolean };
+
+export function originPolicy(config: Pick<Config, "publicUrl" | "PUBLIC_URL" | "NODE_ENV">): OriginPolicy {
+  const trusted = [config.publicUrl, ...(config.NODE_ENV === "development" ? DEV_ORIGINS : [])].map(originOf).filter((origin): origin is string => origin !== null);
+  return { trusted: [...new Set(trusted)], ownAddress: !config.PUBLIC_URL };
+}
+
+/** The origin of the address a request was sent to (`http://{Host}`), or null. */
+function requestOrigin(url: string): string | null {
+  return originOf(url);
+}
+
+/** Origins for better-auth's own check (sign-up, sign-in): the same policy, asked per request. */
+export function betterAuthOrigins(policy: OriginPolicy): string[] | ((request?: Request) => string[]) {
+  if (!policy.ownAddress) return [...policy.trusted];
+  return (request) => {
+    const own = request ? requestOrigin(request.url) : null;
+    return own ? [...policy.trusted, own] : [...policy.trusted];
+  };
 }
 
 /**
@@ -19,7 +41,7 @@ export function trustedOrigins(config: Pick<Config, "publicUrl">): string[] {
  * Such a write must come from a trusted `Origin` (or `Referer` when the browser sent no
  * Origin), or be marked `Sec-Fetch-Site: same-origin` by the browser.
  */
-export function isForgeryRisk(request: { method: string; headers: Headers }, trusted: readonly string[]): boolean {
+export function isForgeryRisk(request: { method: string; headers: Headers; url?: string }, policy: OriginPolicy): boolean {
   if (!MUTATING_METHODS.has(request.method.toUpperCase())) return false;
   const { headers } = request;
   if (!headers.get("cookie")?.trim()) return false;
@@ -27,14 +49,15 @@ export function isForgeryRisk(request: { method: string; headers: Headers }, tru
   if (headers.get("sec-fetch-site")?.toLowerCase() === "same-origin") return false;
   const claimed = headers.get("origin") ?? headers.get("referer");
   const origin = claimed ? originOf(claimed) : null;
-  return origin === null || !trusted.includes(origin);
+  if (origin === null) return true;
+  if (policy.trusted.includes(origin)) return false;
+  return !(policy.ownAddress && request.url !== undefined && origin === requestOrigin(request.url));
 }
 
 /** Refuses forged cookie-authenticated writes with 403 `forbidden` "Cross-site request refused.". */
-export function csrfProtection(options: { trustedOrigins: readonly string[] }) {
-  const trusted = options.trustedOrigins.map(originOf).filter((origin): origin is string => origin !== null);
+export function csrfProtection(policy: OriginPolicy) {
   return createMiddleware(async (c, next) => {
-    if (isForgeryRisk({ method: c.req.method, headers: c.req.raw.headers }, trusted)) {
+    if (isForgeryRisk({ method: c.req.method, headers: c.req.raw.headers, url: c.req.url }, policy)) {
       throw errors.forbidden("Cross-site request refused.");
     }
     await next();

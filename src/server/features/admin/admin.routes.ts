@@ -4,7 +4,6 @@ import type { Auth } from "@/server/auth/auth";
 import { requireRole, requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { readQuery } from "@/server/http/validation";
 import type { AnalyticsReportService } from "@/server/features/analytics/analytics-report.service";
 import {
@@ -42,7 +41,6 @@ const periodSchema = z.object({
  */
 export function adminRoutes(deps: { performance: PerformanceService; analytics: AnalyticsReportService; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
   const routes = new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .use("*", requireRole(ADMIN_ROLE))
     .get("/performance", async (c) => {

@@ -3,7 +3,6 @@ import type { Auth } from "@/server/auth/auth";
 import { requireRole, requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { hasRole } from "@/shared/roles";
 import { ADMIN_ROLE, DEVELOPER_ROLE } from "@/shared/admin";
 
@@ -14,7 +13,6 @@ import { ADMIN_ROLE, DEVELOPER_ROLE } from "@/shared/admin";
  */
 export function devRoutes(deps: { auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
   const routes = new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .use("*", requireRole(DEVELOPER_ROLE))
     .get("/session", (c) => {

@@ -4,7 +4,6 @@ import type { Auth } from "@/server/auth/auth";
 import { requireRole, requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { readJson } from "@/server/http/validation";
 import { APP_NAME } from "@/shared/constants";
 import type { EmailFeature } from "./email.service";
@@ -41,7 +40,6 @@ export function emailRoutes(deps: { email: EmailFeature; auth: Pick<Auth, "api">
     return page("Unsubscribed", `You will get no more catch-up digests from ${APP_NAME}. You can turn them on again in Settings.`, 200);
   };
   const send = new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .use("*", requireRole("admin"))
     .post("/", async (c) => {

@@ -5,7 +5,6 @@ import { requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { readJson } from "@/server/http/validation";
 import { ENTITY_ACTIONS, type EntityResponse } from "@/shared/entities";
 import { LOOKUP_ID_MAX_LENGTH } from "@/shared/paper-relations";
@@ -51,7 +50,6 @@ const bodySchema = z.discriminatedUnion(
  */
 export function entitiesRoutes(deps: { service: EntitiesService; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
   const routes = new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .post("/", async (c) => {
       const body = await readJson(c, bodySchema);

@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Auth } from "@/server/auth/auth";
 import { AppError, errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection } from "@/server/http/csrf";
 import { readJson } from "@/server/http/validation";
 import { LLM_COMPONENTS, LLM_MESSAGES, MODEL_ID_MAX_LENGTH, CUSTOM_PROVIDER_MODELS_MAX } from "@/shared/llm/llm-constants";
 import { LLM_TASK_NAMES } from "@/shared/llm/llm-tasks";
@@ -74,7 +73,7 @@ function credentialsOf(body: { apiKey?: string; baseUrl?: string }) {
  * and are never stored; keys and custom providers are stored only for signed-in users, for
  * their own account. Cookie writes must come from Quire's own pages.
  */
-export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: string[]; keys: LlmKeysService; service: LlmService; directProviders: () => { id: string; baseUrl: string }[] }) {
+export function llmRoutes(deps: { auth: Pick<Auth, "api">; keys: LlmKeysService; service: LlmService; directProviders: () => { id: string; baseUrl: string }[] }) {
   const { keys, service } = deps;
 
   const session = createMiddleware<LlmEnv>(async (c, next) => {
@@ -97,7 +96,6 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; trustedOrigins: strin
   };
 
   return new Hono<LlmEnv>()
-    .use("*", csrfProtection({ trustedOrigins: deps.trustedOrigins }))
     .use("*", session)
     .post("/", async (c) => {
       const provider = c.req.header("x-provider")?.trim();

@@ -3,7 +3,6 @@ import type { Auth } from "@/server/auth/auth";
 import { requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
@@ -70,7 +69,6 @@ export function createMeRoutes(deps: MeDeps) {
   const exporter = exportService({ ...services, tables: userTablesRepository(db) });
 
   return new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .route("/settings", settingsRoutes(services.settings))
     .route("/profile", profileRoutes(services.profile))

@@ -3,7 +3,6 @@ import type { Auth } from "@/server/auth/auth";
 import { requireRole, requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import { errors } from "@/server/errors";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { pdfProxyArxivId, PDF_MESSAGES } from "@/shared/pdf";
 import type { PdfCacheService } from "./pdf-cache.service";
 
@@ -21,7 +20,6 @@ function paperIdParam(raw: string | undefined): string {
 export function pdfCacheRoutes(deps: { service: PdfCacheService; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
   const { service } = deps;
   return new Hono<SignedInEnv>()
-    .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
     .use("*", requireUser(deps.auth))
     .get("/", async (c) => c.json({ files: await service.list(c.var.user.id) }))
     .delete("/", async (c) => c.json({ removed: await service.clear(c.var.user.id) }))

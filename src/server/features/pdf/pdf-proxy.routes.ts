@@ -4,7 +4,6 @@ import { requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import { PDF_MESSAGES, PDF_PROXY_HEADER_LIMIT } from "@/shared/pdf";
 import { AppError, envelope, errors } from "@/server/errors";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import type { AppEnv } from "@/server/http/context";
 import type { PdfProxyService } from "./pdf-proxy.service";
 
@@ -57,7 +56,6 @@ export function pdfProxyRoutes(service: PdfProxyService, deps: { auth?: Pick<Aut
   if (deps.auth) {
     const signedIn = new Hono<SignedInEnv>().post(
       "/",
-      csrfProtection({ trustedOrigins: trustedOrigins(deps.config ?? { publicUrl: "" }) }),
       requireUser(deps.auth),
       async (c) => {
         if (c.req.query("action") !== "setup") throw errors.badRequest("Unknown action: use ?action=setup.");

@@ -22,7 +22,10 @@ export function sourceError(label: string, error: unknown): AppError {
   }
   if (error instanceof UpstreamError) {
     const detail = error.status === 0 ? error.statusText : `${error.status} ${error.statusText}`.trim();
-    return new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : 502);
+    const failure = new AppError("upstream_error", `${label} API error: ${detail}`, error.status === 429 ? 503 : error.status === 504 ? 504 : 502);
+    // The upstream's own Retry-After goes on to the client (app.ts sets the header).
+    if (error.retryAfterMs !== null) return Object.assign(failure, { retryAfter: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) });
+    return failure;
   }
   if (error instanceof ArxivFeedError || error instanceof CrossrefRejectedError) {
     return new AppError("upstream_rejected", `${label} API error: ${error.message}`, 400);

@@ -6,7 +6,6 @@ import { requireUser, type SignedInEnv } from "@/server/auth/session";
 import type { Config } from "@/server/config";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
-import { csrfProtection, trustedOrigins } from "@/server/http/csrf";
 import { readJson, readQuery } from "@/server/http/validation";
 import { APP_NAME } from "@/shared/constants";
 import { ZOTERO_MANUAL_COOKIE_MAX_AGE_SECONDS, ZOTERO_OAUTH_COOKIE_MAX_AGE_SECONDS } from "@/shared/zotero/zotero-constants";
@@ -177,7 +176,6 @@ export function zoteroRoutes(deps: { feature: ZoteroFeature; auth: Pick<Auth, "a
 
   const guarded = <E extends SignedInEnv>(routes: Hono<E>) =>
     new Hono<SignedInEnv>()
-      .use("*", csrfProtection({ trustedOrigins: trustedOrigins(deps.config) }))
       .use("*", requireUser(deps.auth))
       .route("/", routes as unknown as Hono<SignedInEnv>);
 

@@ -17,6 +17,32 @@ export const sleep = (ms: number): Promise<void> | void => {
   if (ms > 0) return new Promise<void>((resolve) => setTimeout(resolve, ms));
 };
 
+/**
+ * How long one request may keep a one-at-a-time host to itself. A request that has not been
+ * answered by then (a hang, a slow retry) lets the next one start, its interval still kept
+ * from this one's start: a hung request must not stall every search behind it.
+ */
+export const SLOT_HOLD_CAP_MS = 5_000;
+
+/**
+ * The release of a one-at-a-time slot: `answered` runs when the caller releases it in time;
+ * after `SLOT_HOLD_CAP_MS` the slot is released on its own and the caller's release does nothing.
+ */
+function heldAtMost(release: () => void, answered: () => void): () => void {
+  let done = false;
+  const timer = setTimeout(() => {
+    done = true;
+    release();
+  }, SLOT_HOLD_CAP_MS);
+  timer.unref?.();
+  return () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    answered();
+  };
+}
+
 /** An in-process FIFO mutex: at most `limit` holders at once. */
 export function createSemaphore(limit: number) {
   let active = 0;
@@ -39,7 +65,8 @@ export function createSemaphore(limit: number) {
 
 /**
  * At most one request per `intervalMs` to a host, across every instance on the database,
- * counted from the previous request's start and from its answer, and one at a time per instance (arXiv: "one request every three seconds, on a single
+ * counted from the previous request's start and from its answer, and one at a time per instance
+ * (for up to SLOT_HOLD_CAP_MS each) (arXiv: "one request every three seconds, on a single
  * connection"). Each caller reserves the next free slot in one atomic statement and sleeps
  * until it; the database clock decides, so instances with skewed clocks still agree.
  */
@@ -64,15 +91,16 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
         const waitMs = Number(row?.wait_ms ?? 0);
         await sleep(waitMs);
         // The next request waits a full interval after this one is answered, not only after it
-        // started, so arXiv never sees two requests closer than the interval, however slow one is.
-        return () => {
+        // started, so arXiv never sees two requests closer than the interval, however slow one
+        // is; unless it is not answered within SLOT_HOLD_CAP_MS (then only its start counts).
+        return heldAtMost(release, () => {
           void db
             .execute(
               sql`update upstream_rate_slots set next_slot_at = greatest(next_slot_at, clock_timestamp() + ${interval}::interval) where host = ${host}`,
             )
             .catch(() => {})
             .finally(release);
-        };
+        });
       } catch (error) {
         release();
         throw error;
@@ -97,11 +125,11 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
       const slot = Math.max(now, nextSlot);
       nextSlot = slot + intervalMs;
       await sleep(slot - now);
-      return () => {
+      return heldAtMost(release, () => {
         // A full interval after the answer too (see createSharedIntervalLimiter).
         nextSlot = Math.max(nextSlot, Date.now() + intervalMs);
         release();
-      };
+      });
     },
   };
 }

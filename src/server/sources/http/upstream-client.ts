@@ -44,6 +44,12 @@ export type UpstreamClientOptions = {
   userAgent: string;
   logger: Logger;
   timeoutMs?: number;
+  /**
+   * The most one request may take, waiting for its slot, retries and backoff included (no
+   * bound when absent): past it the caller gets a 504 "Gateway Timeout" failure and the slot
+   * goes to the next request.
+   */
+  deadlineMs?: number;
   /** Attempts per request, the first included (default 3). */
   maxAttempts?: number;
   /** First backoff step in ms (default 1000); doubles on each retry, with jitter. */
@@ -123,10 +129,26 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * redirect to another host is refused, never followed, so no upstream can point the server
    * at an address of its choosing (server-side request forgery).
    */
-  async function attemptOnce(url: string, accept: string, redirectsWithin?: string): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
-    const release = await limiter.acquire();
+  /** The failure a request gets when its deadline passes. */
+  const pastDeadline = () => new UpstreamError(source, 504, "Gateway Timeout", `${source} did not answer within ${(options.deadlineMs ?? 0) / 1000} s`);
+
+  /** The limiter's slot, or null when the deadline passes first (a slot that comes later is given back at once). */
+  async function slotBefore(deadline: number): Promise<(() => void) | null> {
+    const acquiring = limiter.acquire();
+    if (!Number.isFinite(deadline)) return acquiring;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))));
+    const first = await Promise.race([acquiring, late]);
+    clearTimeout(timer);
+    if (first === null) void acquiring.then((release) => release());
+    return first;
+  }
+
+  async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
+    const release = await slotBefore(deadline);
+    if (!release) return { refused: pastDeadline() };
     try {
-      const signal = AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, deadline - Date.now())));
       const origin = new URL(url).origin;
       let target = url;
       for (let hop = 0; ; hop++) {
@@ -155,9 +177,16 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
   async function fetchWithRetries(url: string, accept: string, redirectsWithin?: string): Promise<UpstreamResponse> {
     let lastFailure: UpstreamError | null = null;
+    const deadline = options.deadlineMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.deadlineMs;
+    /** Waits before the next attempt, unless that would pass the deadline (then there is none). */
+    const pause = async (ms: number): Promise<boolean> => {
+      if (Date.now() + ms >= deadline) return false;
+      await sleep(ms);
+      return true;
+    };
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const started = performance.now();
-      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin);
+      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin, deadline);
       if (refused) throw refused;
       const ms = Math.round(performance.now() - started);
       if (response && body !== undefined) {
@@ -173,16 +202,22 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
             body,
           );
         }
+        const hinted = parseRetryAfter(response.header("retry-after")) ?? parseRetryAfter(response.header("backoff"));
         lastFailure = new UpstreamError(
           source,
           response.status,
           response.statusText || reasonPhrase(response.status),
           `${source} answered ${response.status}`,
+          hinted,
         );
-        const hinted = parseRetryAfter(response.header("retry-after")) ?? parseRetryAfter(response.header("backoff"));
         logger.warn({ source, status: response.status, ms, attempt, retryAfterMs: hinted }, "upstream failed");
-        if (attempt < maxAttempts) await sleep(Math.max(hinted ?? 0, backoff(attempt)));
+        if (attempt < maxAttempts && !(await pause(Math.max(hinted ?? 0, backoff(attempt))))) break;
       } else {
+        if (Date.now() >= deadline) {
+          lastFailure = pastDeadline();
+          logger.warn({ source, ms, attempt }, "upstream did not answer before the deadline");
+          break;
+        }
         const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
         // A body that came but could not be decoded is not a network failure; it is still
         // retried, as a connection cut short mid-body is the likely cause.
@@ -193,8 +228,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           timedOut ? "Timeout" : unreadable ? "Unreadable response" : "Network error",
           timedOut ? `${source} did not answer within ${timeoutMs / 1000} s` : unreadable ? `${source} sent ${error.message}` : `${source} could not be reached`,
         );
-        logger.warn({ source, ms, attempt, err: error }, "upstream unreachable");
-        if (attempt < maxAttempts) await sleep(backoff(attempt));
+        // A line, not a stack: an unreachable upstream is foreseen.
+        logger.warn({ source, ms, attempt, error: error instanceof Error ? error.message : String(error) }, "upstream unreachable");
+        if (attempt < maxAttempts && !(await pause(backoff(attempt)))) break;
       }
     }
     throw lastFailure ?? new UpstreamError(source, 0, "Network error", `${source} could not be reached`);

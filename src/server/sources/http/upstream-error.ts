@@ -6,6 +6,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     readonly statusText: string,
     message: string,
+    /** How long the upstream asked to be left alone (its Retry-After), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = "UpstreamError";
