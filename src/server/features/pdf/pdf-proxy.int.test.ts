@@ -1,3 +1,4 @@
+import { INPUT_MESSAGES } from "@/server/http/validation";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -62,7 +63,6 @@ describe(`GET /api/pdf-proxy (${testDatabaseKind})`, () => {
     ["an arxiv.org URL with credentials", "https://user:pw@arxiv.org/pdf/1911.02782"],
     ["a ../ path", "../../etc/passwd"],
     ["a ../ path after an id", "1911.02782/../../__control/faults"],
-    ["an encoded NUL", "1911.02782\u0000.pdf"],
     ["an over-long id", "1".repeat(5000)],
     ["an empty id", ""],
     ["text that is no id", "not-a-paper"],
@@ -70,6 +70,13 @@ describe(`GET /api/pdf-proxy (${testDatabaseKind})`, () => {
     const response = await proxy(paperId);
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toEqual({ code: "invalid_paper_id", message: "Invalid paper ID or URL" });
+    expect(await pdfRequests()).toEqual([]);
+  });
+
+  it("refuses an encoded NUL with the rule every route has, and never calls the host", async () => {
+    const response = await proxy("1911.02782\u0000.pdf");
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({ code: "bad_request", message: INPUT_MESSAGES.nul });
     expect(await pdfRequests()).toEqual([]);
   });
 
