@@ -13,7 +13,7 @@ const resultItems = (page: Page) => page.locator("[data-paper-row], [data-testid
 /** The demo's admin (ADMIN_EMAILS in scripts/demo.mjs). */
 const ADMIN_EMAIL = "admin@quire.invalid";
 const ADMIN_PAGES = ["/admin/performance", "/admin/analytics"];
-const DEVELOPER_PAGES = ["/dev/localStorage-inspector", "/dev/search-v2-test", "/dev/test-page", "/auth-test"];
+const DEVELOPER_PAGES = ["/dev/query-tester", "/dev/localStorage-inspector", "/dev/search-v2-test", "/dev/pdf-test", "/dev/library-test", "/dev/llm-test", "/dev/test-page", "/auth-test"];
 const PAGE_TITLES: Record<string, string> = {
   "/admin/performance": "Performance",
   "/admin/analytics": "Analytics",
@@ -21,6 +21,10 @@ const PAGE_TITLES: Record<string, string> = {
   "/dev/search-v2-test": "Search v2 Test",
   "/dev/test-page": "Test Page",
   "/auth-test": "Auth Test",
+  "/dev/query-tester": "Query Tester",
+  "/dev/pdf-test": "PDF Test",
+  "/dev/library-test": "Library Test",
+  "/dev/llm-test": "LLM Test",
 };
 
 async function signInAdmin(request: APIRequestContext): Promise<void> {
@@ -166,6 +170,58 @@ test.describe("as an admin", () => {
     await expect(page.getByText(/^openalex: W\d+$/)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("button", { name: "Search and Enrich" })).toBeDisabled();
     await shoot("dev-test-page");
+  });
+
+  test("the query tester parses the sample by rules without a key, shows each format and filters its cases", async ({ page, shoot }) => {
+    await asAdmin(page);
+    await page.goto("/dev/query-tester");
+    await expect(page.locator("#query-tester-input")).toHaveValue(/papers by Hinton on capsule networks/);
+    await page.getByRole("button", { name: "Parse", exact: true }).first().click();
+    await expect(page.getByText("Parsed by the rule-based parser.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("tab", { name: "Parsed Components" })).toBeVisible();
+    await expect(page.getByText("Hinton", { exact: true })).toBeVisible();
+    await page.getByRole("tab", { name: "ArXiv Format" }).click();
+    await expect(page.getByText(/au:/).first()).toBeVisible();
+    await page.getByRole("tab", { name: "OpenAlex Format" }).click();
+    await expect(page.getByText(/cited_by_count:>/).first()).toBeVisible();
+    await page.getByRole("tab", { name: "Comparison" }).click();
+    await expect(page.getByText("agree").first()).toBeVisible();
+    const all = await page.locator("#cases li").count();
+    await page.getByLabel("Tag").selectOption({ index: 1 });
+    expect(await page.locator("#cases li").count()).toBeLessThan(all);
+    await shoot("dev-query-tester");
+  });
+
+  test("the PDF test opens a paper twice through the proxy, the second from the cache", async ({ page, shoot }) => {
+    await asAdmin(page);
+    // The admin is shared by both projects: the paper starts out of the cache.
+    await page.request.delete("/api/pdf-cache/files/2605.07811", { headers: { Origin: baseURL } });
+    await page.goto("/dev/pdf-test");
+    await page.getByLabel("arXiv id").fill("2605.07811");
+    await page.getByRole("button", { name: "Test cache" }).click();
+    const opens = page.getByRole("table", { name: "Opens" });
+    await expect(opens.getByText(/^hit/).first()).toBeVisible({ timeout: 30_000 });
+    await expect(opens.getByText(/^miss/).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Cached files" }).getByRole("row")).not.toHaveCount(1);
+    await shoot("dev-pdf-test");
+  });
+
+  test("the LLM test needs a provider, model and key, and keeps a history; the library test says Zotero is not connected", async ({ page, shoot }) => {
+    await asAdmin(page);
+    await page.goto("/dev/llm-test");
+    await expect(page.getByRole("button", { name: "Run test" })).toBeDisabled();
+    await expect(page.getByText("Please select provider, model, and enter API key")).toBeVisible();
+    await page.getByLabel("Provider").selectOption("openai");
+    await page.getByLabel("API key").fill("sk-not-a-real-key");
+    await page.getByRole("button", { name: "Run test" }).click();
+    // The sandbox's model answers or refuses the made-up key: either way the test is in the history.
+    await expect(page.getByRole("table", { name: "Tests" }).getByText(/^(ok|failed)$/)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Send test digest" }).click();
+    await expect(page.getByText(/processed/)).toBeVisible({ timeout: 30_000 });
+    await shoot("dev-llm-test");
+    await page.goto("/dev/library-test");
+    await expect(page.getByText("Zotero is not connected.")).toBeVisible({ timeout: 15_000 });
+    await shoot("dev-library-test");
   });
 
   test("auth test and the search v2 link", async ({ page, shoot }) => {

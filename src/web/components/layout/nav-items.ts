@@ -1,4 +1,8 @@
 import {
+  Bot,
+  FileCheck,
+  LibraryBig,
+  Wand2,
   Bookmark,
   Database,
   FlaskConical,
@@ -51,8 +55,12 @@ export const MENU_ONLY_ITEMS = NAV_ITEMS.filter((item) => !BOTTOM_BAR_PATHS.has(
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: "/admin/performance", label: "Performance", icon: Gauge },
   { to: "/admin/analytics", label: "Analytics", icon: ChartColumn },
+  { to: "/dev/query-tester", label: "Query Tester", icon: Wand2 },
   { to: "/dev/localStorage-inspector", label: "Storage Inspector", icon: HardDrive },
   { to: "/dev/search-v2-test", label: "Search v2 Test", icon: SearchCode },
+  { to: "/dev/pdf-test", label: "PDF Test", icon: FileCheck },
+  { to: "/dev/library-test", label: "Library Test", icon: LibraryBig },
+  { to: "/dev/llm-test", label: "LLM Test", icon: Bot },
   { to: "/dev/test-page", label: "Test Page", icon: FlaskConical },
   { to: "/auth-test", label: "Auth Test", icon: KeyRound },
 ];
