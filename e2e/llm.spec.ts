@@ -1,4 +1,5 @@
 import { expect, test, useTheme } from "./fixtures";
+import { baseURL } from "../playwright.config";
 import { sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
@@ -97,6 +98,23 @@ test("custom provider, plain-language search with chips, bookmark enhancement", 
   await expect(sheet).toBeHidden();
   const stored = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: { volume?: string; journal?: string } }[] };
   expect(stored.bookmarks.find((bookmark) => bookmark.paperId === "0704.0007")?.paperData).toMatchObject({ volume: "76" });
+
+  // The arXiv id scan finds a mistyped id and the default model suggests the paper's real one.
+  const title = "What Drives Success in Physical Planning with Joint-Embedding Predictive World Models?";
+  const found = (await (await page.request.get(`/api/search?source=arxiv&q=${encodeURIComponent(`ti:"${title}"`)}`)).json()) as { papers: Record<string, unknown>[] };
+  const real = found.papers.find((paper) => paper.title === title)!;
+  const typo = await page.request.put(`/api/me/bookmarks/${encodeURIComponent(`typo-${project}`)}`, {
+    headers: { Origin: baseURL },
+    data: { paper: { ...real, id: `typo-${project}`, source: "crossref", arxivId: "0704.00070" } },
+  });
+  expect(typo.status()).toBe(200);
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Scan database" }).click();
+  const finding = page.getByRole("listitem").filter({ hasText: "0704.00070" });
+  await expect(finding).toBeVisible();
+  await finding.getByRole("button", { name: "Suggest a correction" }).click();
+  await expect(finding.getByText(/^Suggested: \d{4}\.\d{4,5}$/)).toBeVisible({ timeout: 20_000 });
+  await shoot("llm-arxiv-id-suggestion");
 });
 
 test("without a key the plain-language search falls back to keyword rules, with the warning", async ({ page, shoot }, testInfo) => {

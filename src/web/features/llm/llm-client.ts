@@ -5,8 +5,8 @@
  * from the browser to providers that allow it; to the others (Anthropic, Hugging Face, custom
  * servers) through /api/llm with the key carried in the request, never stored.
  */
-import type { EnhanceResponse, LlmCompletionRequest, LlmCompletionResponse } from "@/shared/llm/llm-api";
-import { MERGE_FALLBACK_MODEL, MERGE_FALLBACK_PROVIDER } from "@/shared/llm/llm-constants";
+import type { EnhanceResponse, IdCorrectionResponse, LlmCompletionRequest, LlmCompletionResponse } from "@/shared/llm/llm-api";
+import { LLM_DEFAULT_MODEL, LLM_DEFAULT_PROVIDER, MERGE_FALLBACK_MODEL, MERGE_FALLBACK_PROVIDER } from "@/shared/llm/llm-constants";
 import type { ParsedQuery } from "@/shared/llm/parsed-query";
 import { ModelKeyMissingError, ParseCache, parseSearchQuery, type ParseOutcome } from "@/shared/llm/query-parsing";
 import { findCatalogueProvider, providerDisplayName } from "@/shared/llm/providers";
@@ -75,4 +75,15 @@ export function enhancePaper(paper: Paper, options: { provider?: string; model?:
   const provider = options.provider || MERGE_FALLBACK_PROVIDER;
   const model = options.provider ? options.model : MERGE_FALLBACK_MODEL;
   return api.post<EnhanceResponse>("llm/enhance", { paper, provider, ...(model ? { model } : {}), ...options.store.credentials(provider) });
+}
+
+/**
+ * The id-correction prompt for one invalid arXiv id (the arXiv id scan's "Suggest a
+ * correction"), with the default provider: the corrected id, or null when the model has none.
+ */
+export async function suggestArxivId(input: { invalidId: string; title: string; authors?: string[] }, options: { provider?: string; model?: string; store: LlmKeyStore }): Promise<string | null> {
+  const provider = options.provider || LLM_DEFAULT_PROVIDER;
+  const model = options.model || (provider === LLM_DEFAULT_PROVIDER ? LLM_DEFAULT_MODEL : undefined);
+  const answer = await api.post<IdCorrectionResponse>("llm/correct-arxiv-id", { ...input, provider, ...(model ? { model } : {}), ...options.store.credentials(provider) });
+  return answer.corrected_arxiv_id;
 }

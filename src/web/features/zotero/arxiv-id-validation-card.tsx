@@ -1,8 +1,11 @@
-import { CheckCircle2, Loader2, ScanSearch } from "lucide-react";
+import { useMutation } from "@tanstack/react-query";
+import { CheckCircle2, Loader2, ScanSearch, Sparkles } from "lucide-react";
 import type { ArxivScanIssue } from "@/shared/zotero/zotero-contract";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { suggestArxivId } from "@/web/features/llm/llm-client";
+import { useLlmDefaults, useLlmKeyStore } from "@/web/features/llm/llm-queries";
 import { useZoteroActions } from "./zotero-queries";
 
 const TABLE_LABELS: Record<ArxivScanIssue["table"], string> = {
@@ -13,15 +16,33 @@ const TABLE_LABELS: Record<ArxivScanIssue["table"], string> = {
 };
 
 /**
- * A suggested correction for one invalid id. Empty today: the language-model id correction
- * (integrations-admin.md section 7, "Id correction") fills `suggestion` when it is set up.
+ * A suggested correction for one invalid id: the language-model id correction
+ * (integrations-admin.md section 7, "Id correction": the id, the title and the authors to the
+ * default model, which answers `corrected_arxiv_id` or null), asked for one id at a time.
  */
 export function IdCorrectionSlot({ issue }: { issue: ArxivScanIssue }) {
-  if (!issue.suggestion) return null;
+  const defaults = useLlmDefaults();
+  const { store, ready } = useLlmKeyStore();
+  const suggest = useMutation({
+    mutationFn: () => suggestArxivId({ invalidId: issue.arxivId, title: issue.title || issue.paperId }, { provider: defaults.provider, model: defaults.model, store }),
+  });
+  const suggestion = issue.suggestion ?? suggest.data ?? null;
+  if (suggestion) {
+    return (
+      <p className="mt-1 text-xs">
+        Suggested: <code className="font-mono">{suggestion}</code>
+      </p>
+    );
+  }
+  if (suggest.isSuccess) return <p className="mt-1 text-xs text-muted-foreground">No correction found.</p>;
   return (
-    <p className="text-xs">
-      Suggested: <code className="font-mono">{issue.suggestion}</code>
-    </p>
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => suggest.mutate()} disabled={suggest.isPending || !ready || !(issue.title || issue.paperId)}>
+        {suggest.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Sparkles aria-hidden />}
+        Suggest a correction
+      </Button>
+      {suggest.error ? <span className="text-xs text-destructive">{suggest.error.message}</span> : null}
+    </div>
   );
 }
 
