@@ -43,8 +43,8 @@ export function zoteroCacheService(deps: { repository: ZoteroCacheRepository; lo
 
     /**
      * Scans the arXiv ids the user's tables hold (bookmarks, reading history, the Zotero cache)
-     * with the spec's rules. Each problem leaves room for a suggested correction (`suggestion`),
-     * which the language-model id correction fills when it is set up; here it is always null.
+     * with the spec's rules. `suggestion` stays null here: the settings card asks the
+     * language-model id correction for one id at a time, when the user wants a suggestion.
      */
     async scanArxivIds(userId: string): Promise<ArxivScanResult> {
       let sources;
