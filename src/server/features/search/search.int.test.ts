@@ -180,14 +180,20 @@ describe("the arXiv rate limit", () => {
   // With PGlite only one instance can run (the data directory is locked), so the PGlite run
   // checks one instance; the PostgreSQL run checks two instances sharing the database.
   const instances = testDatabaseKind === "postgres" ? 2 : 1;
-  it(`keeps ten different queries from ${instances} instance(s) at least 3 s apart`, async () => {
+  it(`keeps ten different queries from ${instances} instance(s) at least 3 s apart; those queued past 20 s give up`, async () => {
     const second = instances === 2 ? await startTestServer({ sandboxUrl: env.sandbox.url, database: env.server.database }) : env.server;
     try {
       const queries = Array.from({ length: 10 }, (_, i) => `q=ti:burst${i}`);
       const answers = await Promise.all(queries.map((query, i) => search(query, i % 2 === 0 ? env.server.url : second.url)));
-      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      // One every 3 s: about seven fit in a search's 20 s; the rest say so instead of waiting on.
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(5);
+      for (const answer of answers.filter((item) => item.status !== 200)) {
+        expect(answer.status).toBe(504);
+        expect(((await answer.json()) as { error: { message: string } }).error.message).toBe("ArXiv API error: 504 Gateway Timeout");
+      }
       const times = (await arxivRequests()).map((request) => request.ms).sort((a, b) => a - b);
-      expect(times).toHaveLength(10);
+      expect(times.length).toBeGreaterThanOrEqual(statuses.filter((status) => status === 200).length);
       for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2990);
     } finally {
       if (second !== env.server) await second.close();

@@ -266,7 +266,9 @@ describe("library", () => {
   });
 
   it("finds an item by DOI in the live library before any sync", async () => {
-    const other = await createZoteroUser(sandbox.url, { items: 40 });
+    // Which corpus papers a library gets depends on its user id (the order files ran in): 150
+    // items hold journal articles with a publisher's DOI whatever the id (40 once held none).
+    const other = await createZoteroUser(sandbox.url, { items: 150 });
     const { api: fresh } = await connectedUser(other);
     const journal = ((await fresh.get("/api/zotero/bibliography?itemTypes=journalArticle&limit=100")).body as BibliographyResult).items.find((item) => item.doi && !item.doi.startsWith("10.48550"));
     expect(journal).toBeDefined();
