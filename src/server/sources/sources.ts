@@ -20,9 +20,6 @@ import { createZoteroOAuth } from "./zotero/zotero-oauth";
  * Every upstream Quire talks to, built once per process from the configuration. The only
  * place that knows upstream URLs; features receive these and never call fetch themselves.
  */
-/** The longest an arXiv search may take before it fails with "ArXiv API error: 504 Gateway Timeout". */
-export const ARXIV_SEARCH_DEADLINE_MS = 20_000;
-
 export function createSources(options: {
   config: Config;
   db: Database;
@@ -35,16 +32,15 @@ export function createSources(options: {
   // Embedded PGlite has one user, this process (instance lock): the cache's keys are known in memory.
   const cache = responseCacheRepository(db, { exclusive: databaseKind === "pglite" });
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
-  const client = (source: string, limiter: RateLimiter, timeoutMs: number, deadlineMs?: number) =>
-    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs, deadlineMs, observer });
+  const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
+    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs, observer });
   const arxivHost = new URL(config.ARXIV_API_URL).host;
   // arXiv: one request every 3 s across every instance. Instances share Postgres; PGlite means one instance.
   const arxivLimiter =
     databaseKind === "postgres"
       ? createSharedIntervalLimiter({ db, host: arxivHost, intervalMs: ARXIV_MIN_INTERVAL_MS })
       : createLocalIntervalLimiter({ intervalMs: ARXIV_MIN_INTERVAL_MS });
-  // A search gives up after ARXIV_SEARCH_DEADLINE_MS, slot, retries and backoff included, and the slot moves on.
-  const arxivClient = client("arxiv", arxivLimiter, ARXIV_SEARCH_DEADLINE_MS, ARXIV_SEARCH_DEADLINE_MS);
+  const arxivClient = client("arxiv", arxivLimiter, 20_000);
   // OpenAlex allows 10 requests a second; Crossref's public pool 5 a second and 5 at once.
   const openAlexClient = client("openalex", createLocalRateLimiter({ perSecond: 10, concurrency: 10 }), 15_000);
   const crossrefClient = client("crossref", createLocalRateLimiter({ perSecond: 5, concurrency: 5 }), 15_000);

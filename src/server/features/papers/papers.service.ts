@@ -1,3 +1,4 @@
+import { ARXIV_SEARCH_DEADLINE_MS } from "@/server/sources/arxiv/arxiv-source";
 import { extractArxivId } from "@/shared/arxiv-id";
 import type { Paper } from "@/shared/paper";
 import { bareDoi, type RelationsPage, type WorkLookup } from "@/shared/paper-relations";
@@ -47,7 +48,7 @@ export function papersService(deps: { sources: Sources }) {
     let paper: Paper | null = null;
     if (parsed.kind === "arxiv") {
       try {
-        const result = await sources.arxiv.search({ idList: [parsed.id], maxResults: 1 });
+        const result = await sources.arxiv.search({ idList: [parsed.id], maxResults: 1, deadlineMs: ARXIV_SEARCH_DEADLINE_MS });
         paper = result.papers[0] ?? null;
       } catch (error) {
         // arXiv answers a malformed or unknown id with an error feed: that is "not found", not a failure.

@@ -10,6 +10,7 @@ import type { AppEnv } from "@/server/http/context";
 import { ARXIV_SORT_BY } from "@/server/sources/arxiv/arxiv-source";
 import type { UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { OPENALEX_ENTITIES } from "@/server/sources/openalex/openalex-source";
+import { ARXIV_SEARCH_DEADLINE_MS } from "@/server/sources/arxiv/arxiv-source";
 import type { Sources } from "@/server/sources/sources";
 import { validateOpenAlexFilter } from "@/shared/search-query";
 import { sourceError, type SearchService } from "./search.service";
@@ -175,6 +176,7 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
           maxResults: params.max_results,
           sortBy: params.sortBy,
           sortOrder: params.sortOrder,
+          deadlineMs: ARXIV_SEARCH_DEADLINE_MS,
         });
         return c.body(response.body, response.status === 200 ? 200 : response.status === 400 ? 400 : 502, {
           "Content-Type": "application/atom+xml; charset=utf-8",

@@ -6,7 +6,7 @@ import { formatForArxiv, formatForOpenAlex } from "@/shared/llm/query-format";
 import { hasSearchableParts } from "@/shared/llm/parsed-query";
 import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxiv-atom";
-import type { ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
+import { ARXIV_SEARCH_DEADLINE_MS, type ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
 import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { InvalidUpstreamIdError } from "@/server/sources/http/upstream-path";
@@ -97,6 +97,7 @@ export function searchService(deps: { sources: Sources }) {
         maxResults: params.size,
         sortBy,
         sortOrder: order,
+        deadlineMs: ARXIV_SEARCH_DEADLINE_MS,
       });
       return { papers, total: Math.min(total, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
     } catch (error) {

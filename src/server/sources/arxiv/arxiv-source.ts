@@ -19,7 +19,12 @@ export type ArxivQueryParams = {
   sortOrder?: "ascending" | "descending";
   /** Override the response cache's freshness (0: always ask arXiv, e.g. the catch-up index refresh). */
   freshMs?: number;
+  /** A person is waiting: give up after this long, slot wait and retries included (ARXIV_SEARCH_DEADLINE_MS). */
+  deadlineMs?: number;
 };
+
+/** The longest a search a person waits on may take before "ArXiv API error: 504 Gateway Timeout". */
+export const ARXIV_SEARCH_DEADLINE_MS = 20_000;
 
 /**
  * The answer's UTF-8 bytes one per character, for the parse's `utf8Bytes` mode: the strings it
@@ -57,6 +62,7 @@ export function createArxivSource(options: { client: UpstreamClient; apiUrl: str
       accept: "application/atom+xml",
       freshMs: params.freshMs ?? (isIdLookup ? ID_LOOKUP_FRESH_MS : SEARCH_STALE_MS),
       keepMs: isIdLookup ? ID_LOOKUP_KEEP_MS : SEARCH_KEEP_MS,
+      deadlineMs: params.deadlineMs,
     });
   }
 

@@ -34,6 +34,12 @@ export type UpstreamRequestOptions = {
    * redirect may go anywhere on the host asked, never to another host.
    */
   redirectsWithin?: string;
+  /**
+   * The most the request may take, its wait for a slot, retries and backoff included (no bound
+   * when absent; a person waiting on a search has one): past it the caller gets a 504 "Gateway
+   * Timeout" failure and the slot goes to the next request.
+   */
+  deadlineMs?: number;
 };
 
 export type UpstreamClientOptions = {
@@ -44,12 +50,6 @@ export type UpstreamClientOptions = {
   userAgent: string;
   logger: Logger;
   timeoutMs?: number;
-  /**
-   * The most one request may take, waiting for its slot, retries and backoff included (no
-   * bound when absent): past it the caller gets a 504 "Gateway Timeout" failure and the slot
-   * goes to the next request.
-   */
-  deadlineMs?: number;
   /** Attempts per request, the first included (default 3). */
   maxAttempts?: number;
   /** First backoff step in ms (default 1000); doubles on each retry, with jitter. */
@@ -130,7 +130,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * at an address of its choosing (server-side request forgery).
    */
   /** The failure a request gets when its deadline passes. */
-  const pastDeadline = () => new UpstreamError(source, 504, "Gateway Timeout", `${source} did not answer within ${(options.deadlineMs ?? 0) / 1000} s`);
+  const pastDeadline = (deadlineMs: number) => new UpstreamError(source, 504, "Gateway Timeout", `${source} did not answer within ${deadlineMs / 1000} s`);
 
   /** The limiter's slot, or null when the deadline passes first (a slot that comes later is given back at once). */
   async function slotBefore(deadline: number): Promise<(() => void) | null> {
@@ -144,9 +144,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     return first;
   }
 
-  async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
+  async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY, deadlineMs = 0): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
     const release = await slotBefore(deadline);
-    if (!release) return { refused: pastDeadline() };
+    if (!release) return { refused: pastDeadline(deadlineMs) };
     try {
       const signal = AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, deadline - Date.now())));
       const origin = new URL(url).origin;
@@ -175,9 +175,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     }
   }
 
-  async function fetchWithRetries(url: string, accept: string, redirectsWithin?: string): Promise<UpstreamResponse> {
+  async function fetchWithRetries(url: string, accept: string, redirectsWithin?: string, deadlineMs?: number): Promise<UpstreamResponse> {
     let lastFailure: UpstreamError | null = null;
-    const deadline = options.deadlineMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.deadlineMs;
+    const deadline = deadlineMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + deadlineMs;
     /** Waits before the next attempt, unless that would pass the deadline (then there is none). */
     const pause = async (ms: number): Promise<boolean> => {
       if (Date.now() + ms >= deadline) return false;
@@ -186,7 +186,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     };
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const started = performance.now();
-      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin, deadline);
+      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin, deadline, deadlineMs);
       if (refused) throw refused;
       const ms = Math.round(performance.now() - started);
       if (response && body !== undefined) {
@@ -214,7 +214,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         if (attempt < maxAttempts && !(await pause(Math.max(hinted ?? 0, backoff(attempt))))) break;
       } else {
         if (Date.now() >= deadline) {
-          lastFailure = pastDeadline();
+          lastFailure = pastDeadline(deadlineMs ?? 0);
           logger.warn({ source, ms, attempt }, "upstream did not answer before the deadline");
           break;
         }
@@ -260,7 +260,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       return answer;
     }
     try {
-      const response = await fetchWithRetries(url, request.accept ?? "*/*", request.redirectsWithin);
+      const response = await fetchWithRetries(url, request.accept ?? "*/*", request.redirectsWithin, request.deadlineMs);
       if (cache && freshMs > 0 && response.status === 200) {
         memory.set(key, sameAnswerFrom(response, "cache"), Date.now() + freshMs);
         // Stored in the background, after this answer has gone out (PGlite works on this
