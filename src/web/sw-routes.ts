@@ -3,6 +3,9 @@
  * without a worker.
  */
 
+/** The meta tag the worker adds to a page it answered because the network failed (use-online-status.ts reads it). */
+export const OFFLINE_MARKER = "quire-offline";
+
 /** The app shell the worker answers a page with when the network cannot be reached. */
 export const APP_SHELL_URL = "/index.html";
 

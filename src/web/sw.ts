@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { createPartialResponse } from "workbox-range-requests";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { KEPT_PAPERS_CACHE } from "@/web/features/offline/offline-cache-names";
-import { APP_SHELL_URL, isKeptPdfRequest, isRevalidatedFile } from "@/web/sw-routes";
+import { APP_SHELL_URL, isKeptPdfRequest, isRevalidatedFile, OFFLINE_MARKER } from "@/web/sw-routes";
 
 /**
  * Quire's service worker (/sw.js, built by vite-plugin-pwa from this file). It does three
@@ -48,6 +48,18 @@ clientsClaim();
 cleanupOutdatedCaches();
 navigationPreload.enable();
 
+/**
+ * A page the worker answers because the network failed, marked so (`<meta name="quire-offline">`):
+ * the page then knows it is offline even where the browser's own flag says otherwise (a network
+ * with no route out, an emulated one), until the browser says it is back online.
+ */
+async function servedOffline(response: Response): Promise<Response> {
+  if (!response.ok) return response;
+  const html = await response.text();
+  const marked = html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<meta name="${OFFLINE_MARKER}" content="1">`);
+  return new Response(marked, { status: response.status, headers: response.headers });
+}
+
 async function offlineShell(): Promise<Response> {
   return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
 }
@@ -75,7 +87,7 @@ registerRoute(
         const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
         return preloaded ?? (await fetch(request));
       } catch {
-        return (await keptPage(new URL(request.url).pathname)) ?? offlineShell();
+        return servedOffline((await keptPage(new URL(request.url).pathname)) ?? (await offlineShell()));
       }
     },
     { denylist: [/^\/api\//] },
