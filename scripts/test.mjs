@@ -13,6 +13,8 @@ const reportDir = path.join(root, "test-results", "reports");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 const failures = [];
+/** The names of the tests that failed, repeated in the summary (the last lines a CI log keeps). */
+const failedTests = [];
 
 function section(title) {
   console.log(`\n=== ${title} ===`);
@@ -50,9 +52,15 @@ function ensureSystemPackages() {
   apt(["install", "-y", "-qq", "--no-install-recommends", ...missing, ...(missing.includes("chromium") ? ["fonts-dejavu-core"] : [])]);
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!existsSync(file)) return false;
   const report = JSON.parse(readFileSync(file, "utf8"));
+  for (const suite of report.testResults ?? []) {
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) failedTests.push(`${label}: ${path.relative(root, suite.name)} > ${test.fullName ?? test.title}`);
+    // A file that failed to load has no failed test of its own.
+    if (failed.length === 0 && suite.status === "failed") failedTests.push(`${label}: ${path.relative(root, suite.name)} (${(suite.message ?? "failed").split("\n")[0]})`);
+  }
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -65,7 +73,7 @@ function vitest(project, label, env = {}, filters = []) {
   const status = run("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${out}`, ...filters], {
     env: { ...process.env, ...env },
   });
-  if (!countVitest(out)) totals.failed += 1;
+  if (!countVitest(out, label)) totals.failed += 1;
   return status === 0;
 }
 
@@ -86,7 +94,7 @@ function vitestInBackground(label, env, filters = []) {
       if (finished) return;
       finished = true;
       closeSync(fd);
-      if (!countVitest(out)) totals.failed += 1;
+      if (!countVitest(out, label)) totals.failed += 1;
       resolve({ label, ok: status === 0, log });
     };
     child.on("error", (error) => {
@@ -99,7 +107,17 @@ function vitestInBackground(label, env, filters = []) {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return false;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const { stats } = report;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") failedTests.push(`e2e [${test.projectName}]: ${spec.file}:${spec.line} > ${[...titles, spec.title].join(" > ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
@@ -170,5 +188,6 @@ if (failures.length) {
   // A step that failed before running its tests (a crash, a port in use) still counts as a failure.
   totals.failed = Math.max(totals.failed, failures.length);
 }
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join("\n  ")}`);
 console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
