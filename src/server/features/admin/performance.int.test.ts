@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/client";
 import type { AnalyticsReport, PerformanceLogEntry, PerformanceSummary } from "@/shared/admin";
 import { ARXIV_MAX_REQUESTS_PER_HOUR } from "@/shared/admin";
 import { useSandboxedServer } from "@/test/sandboxed-server";
@@ -83,6 +85,55 @@ describe(`performance logs (${testDatabaseKind})`, () => {
     const clearAll = await fetch(`${env.server.url}/api/admin/performance`, { method: "DELETE", headers: admin.headers() });
     expect(clearAll.status).toBe(200);
     expect((await adminGet<{ entries: PerformanceLogEntry[] }>("/api/admin/performance")).entries).toEqual([]);
+  }, 60_000);
+
+  it("merge the minute windows of hours gone by into one row an hour, the figures unchanged, the last hour kept as written", async () => {
+    const instance = "compaction-test:1";
+    const route = "GET /api/compaction-test";
+    // Three hours of minute windows ending two hours ago, and ten minutes of the last hour.
+    const minutesAgo = [...Array.from({ length: 180 }, (_, index) => 121 + index), ...Array.from({ length: 10 }, (_, index) => 1 + index)];
+    await env.server.database.db.execute(sql`
+      insert into system_logs (level, component, message, metadata, created_at)
+      select 'info', 'performance', kind,
+        case when kind = 'requests'
+          then jsonb_build_object('instance', ${instance}::text, 'value', 3, 'unit', 'requests', 'routes',
+            jsonb_build_array(jsonb_build_object('route', ${route}::text, 'count', 3, 'errors', 1, 'buckets', jsonb_build_object('40', 2, '60', 1))))
+          else jsonb_build_object('instance', ${instance}::text, 'value', 2, 'unit', 'requests', 'upstreams',
+            jsonb_build_array(jsonb_build_object('source', 'compaction-test', 'exchanges', 2, 'failures', 1,
+              'buckets', jsonb_build_object('70', 2), 'answers', jsonb_build_object('network', 1, 'cache', 4, 'stale', 0, 'error', 1))))
+        end,
+        now() - (m || ' minutes')::interval
+      from unnest(${`{${minutesAgo.join(",")}}`}::int[]) m cross join unnest(array['requests', 'upstream']) kind`);
+    const summaries = async () => ({
+      day: await adminGet<PerformanceSummary>("/api/admin/performance/summary?window=24h"),
+      hour: await adminGet<PerformanceSummary>("/api/admin/performance/summary?window=1h"),
+    });
+    const rows = async () =>
+      queryRows<{ message: string; windows: number | null }>(
+        env.server.database.db,
+        sql`select message, (metadata->>'windows')::int as windows from system_logs where component = 'performance' and metadata->>'instance' = ${instance}`,
+      );
+    const before = await summaries();
+    expect(before.day.routes.find((entry) => entry.route === route)).toMatchObject({ count: 3 * 190, errors: 190 });
+    expect(before.hour.routes.find((entry) => entry.route === route)).toMatchObject({ count: 30, errors: 10 });
+
+    // Two instances compacting at the same moment merge each window once.
+    await Promise.all([env.server.performance.compact(), env.server.performance.compact()]);
+    const after = await summaries();
+    expect(after.day.routes.find((entry) => entry.route === route)).toEqual(before.day.routes.find((entry) => entry.route === route));
+    expect(after.day.upstreams.find((entry) => entry.source === "compaction-test")).toEqual(before.day.upstreams.find((entry) => entry.source === "compaction-test"));
+    expect(after.hour.routes.find((entry) => entry.route === route)).toEqual(before.hour.routes.find((entry) => entry.route === route));
+    const kept = await rows();
+    // The merged hours (three, or four when the test runs across an hour's turn) and the ten minutes as they were.
+    const merged = kept.filter((row) => row.windows !== null);
+    expect(merged.reduce((sum, row) => sum + row.windows!, 0)).toBe(2 * 180);
+    expect(merged.length).toBeGreaterThanOrEqual(2 * 3);
+    expect(merged.length).toBeLessThanOrEqual(2 * 4);
+    expect(kept.filter((row) => row.windows === null)).toHaveLength(2 * 10);
+    // Compacting again changes nothing.
+    expect(await env.server.performance.compact()).toBe(0);
+    const { entries } = await adminGet<{ entries: PerformanceLogEntry[] }>("/api/admin/performance?type=requests");
+    expect(entries.some((entry) => entry.instance === instance && /^p50 [\d.]+ ms, p95 [\d.]+ ms over 1 route$/.test(entry.detail))).toBe(true);
   }, 60_000);
 
   it("refuse unknown types and windows with a clear message", async () => {

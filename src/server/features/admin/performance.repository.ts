@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { systemLogs } from "@/server/db/schema";
 import { PERFORMANCE_LOG_TYPES, type PerformanceLogType } from "@/shared/admin";
@@ -35,6 +35,21 @@ function addBuckets(into: Map<number, number>, buckets: unknown): void {
 }
 
 type StoredWindow = { createdAt: Date; items: unknown[] };
+
+function routeTotalsOf(stored: StoredWindow[]): RouteTotals[] {
+  const byRoute = new Map<string, { route: string; count: number; errors: number; buckets: Map<number, number> }>();
+  for (const window of stored) {
+    for (const route of window.items as { route?: unknown; count?: unknown; errors?: unknown; buckets?: unknown }[]) {
+      if (typeof route.route !== "string") continue;
+      let totals = byRoute.get(route.route);
+      if (!totals) byRoute.set(route.route, (totals = { route: route.route, count: 0, errors: 0, buckets: new Map() }));
+      totals.count += number(route.count);
+      totals.errors += number(route.errors);
+      addBuckets(totals.buckets, route.buckets);
+    }
+  }
+  return [...byRoute.values()].map((totals) => ({ ...totals, buckets: [...totals.buckets] }));
+}
 
 function upstreamTotalsOf(stored: StoredWindow[]): UpstreamTotals[] {
   const bySource = new Map<string, Omit<UpstreamTotals, "buckets"> & { buckets: Map<number, number> }>();
@@ -104,18 +119,7 @@ export function performanceRepository(db: Database) {
 
     /** Per-route request counts and latency buckets since `since`, added up across windows and instances. */
     async routeTotals(since: Date): Promise<RouteTotals[]> {
-      const byRoute = new Map<string, { route: string; count: number; errors: number; buckets: Map<number, number> }>();
-      for (const window of await windows("requests", "routes", since)) {
-        for (const route of window.items as { route?: unknown; count?: unknown; errors?: unknown; buckets?: unknown }[]) {
-          if (typeof route.route !== "string") continue;
-          let totals = byRoute.get(route.route);
-          if (!totals) byRoute.set(route.route, (totals = { route: route.route, count: 0, errors: 0, buckets: new Map() }));
-          totals.count += number(route.count);
-          totals.errors += number(route.errors);
-          addBuckets(totals.buckets, route.buckets);
-        }
-      }
-      return [...byRoute.values()].map((totals) => ({ ...totals, buckets: [...totals.buckets] }));
+      return routeTotalsOf(await windows("requests", "routes", since));
     },
 
     /** Per-source exchanges, failures, answers and latency buckets since `since`. */
@@ -138,6 +142,71 @@ export function performanceRepository(db: Database) {
         }
       }
       return [...perHour].sort(([a], [b]) => a - b).map(([hour, requests]) => ({ hour: new Date(hour), requests }));
+    },
+
+    /**
+     * Merges the minute windows ("requests" and "upstream" rows) written before `before` into
+     * one row per instance, kind and UTC hour, stamped with the hour's last window (so it stays
+     * in its hour, and a period that starts inside the hour counts all of it). The rows are
+     * taken with DELETE ... RETURNING in one transaction: two instances compacting at once never
+     * both merge a row (the second finds it gone). Returns how many minute rows were merged.
+     */
+    async compactHours(before: Date): Promise<number> {
+      return db.transaction(async (tx) => {
+        const taken = await tx
+          .delete(systemLogs)
+          .where(
+            and(
+              eq(systemLogs.component, PERFORMANCE_COMPONENT),
+              inArray(systemLogs.message, ["requests", "upstream"]),
+              lt(systemLogs.createdAt, before),
+              sql`${systemLogs.metadata}->'windows' is null`,
+            ),
+          )
+          .returning({ kind: systemLogs.message, metadata: systemLogs.metadata, createdAt: systemLogs.createdAt });
+        const groups = new Map<string, { kind: string; instance: unknown; rows: { metadata: Record<string, unknown>; createdAt: Date }[] }>();
+        for (const row of taken) {
+          const createdAt = toDate(row.createdAt);
+          const metadata = (typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown>;
+          const key = `${row.kind}|${String(metadata.instance)}|${Math.floor(createdAt.getTime() / HOUR_MS)}`;
+          let group = groups.get(key);
+          if (!group) groups.set(key, (group = { kind: row.kind, instance: metadata.instance, rows: [] }));
+          group.rows.push({ metadata, createdAt });
+        }
+        const merged = [...groups.values()].map(({ kind, instance, rows }) => {
+          const field = kind === "requests" ? "routes" : "upstreams";
+          const stored = rows.map((row) => ({ createdAt: row.createdAt, items: Array.isArray(row.metadata[field]) ? (row.metadata[field] as unknown[]) : [] }));
+          const starts = rows.map((row) => String(row.metadata.windowStart ?? "")).filter(Boolean).sort();
+          const ends = rows.map((row) => String(row.metadata.windowEnd ?? "")).filter(Boolean).sort();
+          const items =
+            kind === "requests"
+              ? routeTotalsOf(stored).map(({ buckets, ...totals }) => ({ ...totals, buckets: Object.fromEntries(buckets) }))
+              : upstreamTotalsOf(stored).map(({ source, exchanges, failures, network, cache, stale, error, buckets }) => ({
+                  source,
+                  exchanges,
+                  failures,
+                  buckets: Object.fromEntries(buckets),
+                  answers: { network, cache, stale, error },
+                }));
+          return {
+            level: "info",
+            component: PERFORMANCE_COMPONENT,
+            message: kind,
+            createdAt: new Date(Math.max(...rows.map((row) => row.createdAt.getTime()))),
+            metadata: {
+              instance,
+              windowStart: starts[0],
+              windowEnd: ends.at(-1),
+              windows: rows.length,
+              value: rows.reduce((sum, row) => sum + number(row.metadata.value), 0),
+              unit: "requests",
+              [field]: items,
+            },
+          };
+        });
+        for (let at = 0; at < merged.length; at += 500) await tx.insert(systemLogs).values(merged.slice(at, at + 500));
+        return taken.length;
+      });
     },
 
     /** Round-trip time of a trivial query, and the database's size when the server reports it. */

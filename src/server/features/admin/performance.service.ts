@@ -20,6 +20,7 @@ export const PERFORMANCE_FLUSH_MS = 60 * 1000;
 export const PERFORMANCE_SAMPLE_MS = 5 * 60 * 1000;
 /** Performance rows older than this are deleted. */
 export const PERFORMANCE_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 const MB = 1024 * 1024;
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -153,6 +154,16 @@ export function performanceService(deps: {
     await repository.insert("database", { instance: INSTANCE_ID, value: round(probe.pingMs, 2), unit: "ms", kind: deps.databaseKind, sizeBytes: probe.sizeBytes });
   }
 
+  /**
+   * Merges the minute windows of every hour that ended more than an hour ago into one row per
+   * hour (a day reads 24 rows, not 1,440); the last hour's windows stay as written, so the
+   * one-hour summary is exact and the 24-hour one counts whole hours at its far end.
+   */
+  async function compact(): Promise<number> {
+    const currentHour = Math.floor(now().getTime() / HOUR_MS) * HOUR_MS;
+    return repository.compactHours(new Date(currentHour - HOUR_MS));
+  }
+
   return {
     flush,
     sample,
@@ -163,6 +174,8 @@ export function performanceService(deps: {
     async list(type: PerformanceLogType | null): Promise<PerformanceLogEntry[]> {
       return (await repository.list(type, PERFORMANCE_LOG_LIMIT)).map(toLogEntry);
     },
+
+    compact,
 
     async clear(type: PerformanceLogType | null): Promise<number> {
       // What this instance gathered but has not written goes too: the page starts from nothing.
@@ -183,7 +196,8 @@ export function performanceService(deps: {
     },
 
     /**
-     * Flushes every minute, samples every five, drops rows older than 30 days once an hour.
+     * Flushes every minute, samples every five, once an hour merges the minute windows of the
+     * hours gone by and drops rows older than 30 days.
      * Returns a stop function that writes what is left.
      */
     start(options: { flushMs?: number; sampleMs?: number } = {}): () => Promise<void> {
@@ -191,12 +205,17 @@ export function performanceService(deps: {
       let flushes = 0;
       const flushTimer = setInterval(() => {
         void flush().catch(failed("flush"));
-        if (++flushes % 60 === 0) void repository.clear(null, new Date(now().getTime() - PERFORMANCE_KEEP_MS)).catch(failed("clean-up"));
+        if (++flushes % 60 === 0) {
+          void repository.clear(null, new Date(now().getTime() - PERFORMANCE_KEEP_MS)).catch(failed("clean-up"));
+          void compact().catch(failed("compaction"));
+        }
       }, options.flushMs ?? PERFORMANCE_FLUSH_MS);
       const sampleTimer = setInterval(() => void sample().catch(failed("sample")), options.sampleMs ?? PERFORMANCE_SAMPLE_MS);
       flushTimer.unref();
       sampleTimer.unref();
       void sample().catch(failed("sample"));
+      // What a stopped server left uncompacted.
+      void compact().catch(failed("compaction"));
       return async () => {
         clearInterval(flushTimer);
         clearInterval(sampleTimer);
