@@ -199,6 +199,12 @@ export function identityKeys(value: { arxivId: string | null; doi: string | null
   return keys;
 }
 
+/** The identity keys a paper is known by at its own source (to find its entity); none for a paper from elsewhere. */
+export function paperIdentityKeys(paper: Paper): string[] {
+  const found = recordFromPaper(paper, "");
+  return found ? identityKeys(found.record) : [];
+}
+
 /**
  * Whether a record found by searching can describe the entity's paper: no identifier may
  * contradict the entity's, and the title must share at least 80 % of its words (the fuzzy

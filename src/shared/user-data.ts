@@ -302,6 +302,8 @@ export const readingHistoryEntrySchema = z.object({
   paperData: storedPaperSchema,
   viewType: z.enum(VIEW_TYPES),
   readAt: z.string().datetime({ offset: true }),
+  /** The paper's entity (paper_entities) when one is stored: one identity across arXiv, OpenAlex and Crossref. */
+  entityId: z.string().nullable().optional(),
 });
 export type ApiReadingHistoryEntry = z.infer<typeof readingHistoryEntrySchema>;
 

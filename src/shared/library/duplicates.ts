@@ -20,6 +20,8 @@ import { arxivIdFromDoi, normalizeDoi, paperYear } from "@/shared/library/paper-
  *    DOI, from `doi`, a DOI-shaped id or a doi.org URL, compared case-insensitively (so an arXiv
  *    record whose `doi` is the journal DOI matches the journal's own record).
  * 2. `canonical`: equal canonical ids (see canonical-id.ts).
+ * (The server adds a fourth, `entity`: a paper whose stored entity (paper_entities, the same
+ * paper's records at arXiv, OpenAlex and Crossref) names an identifier the library holds.)
  * 3. `fuzzy`: title overlap >= 0.8 and author overlap >= 0.5, where
  *    - title overlap = |A ∩ B| / max(|A|, |B|) over the sets of words of the normalised titles
  *      (every word counts, stop words too). The larger set in the denominator means a title
@@ -38,7 +40,7 @@ import { arxivIdFromDoi, normalizeDoi, paperYear } from "@/shared/library/paper-
  * and compares only the papers listed there. No paper that could match is skipped.
  */
 
-export type DuplicateRule = "id" | "canonical" | "fuzzy";
+export type DuplicateRule = "id" | "canonical" | "fuzzy" | "entity";
 
 /** What duplicate detection reads from a paper. */
 export type DuplicatePaper = CanonicalPaper & Partial<Pick<Paper, "url">>;
@@ -195,6 +197,21 @@ export class DuplicateIndex<P> {
       if (postings) postings.push(entry);
       else this.byTitleWord.set(word, [entry]);
     }
+  }
+
+  /** The first indexed paper holding any of these identifiers (normalised as `paperIdentifiers` makes them). */
+  findByIdentifiers(identifiers: { ids: string[]; arxivIds: string[]; dois: string[] }, skip: (paper: P) => boolean = () => false): P | null {
+    for (const [keys, map] of [
+      [identifiers.ids, this.byId],
+      [identifiers.arxivIds, this.byArxivId],
+      [identifiers.dois, this.byDoi],
+    ] as const) {
+      for (const key of keys) {
+        const entry = map.get(key);
+        if (entry && !skip(entry.paper)) return entry.paper;
+      }
+    }
+    return null;
   }
 
   /** The paper this one duplicates, with the rule that matched; null when none. */
@@ -395,6 +412,7 @@ const RULE_WORDS: Record<DuplicateRule, string> = {
   id: "the same identifier",
   canonical: "the same title, authors and year",
   fuzzy: "a very similar title and authors",
+  entity: "the same paper at another source",
 };
 
 /** Why a paper is not bookmarked twice, in the words the Bookmark toggle and the API both use. */

@@ -107,6 +107,16 @@ export function entitiesRepository(db: Database) {
   }
 
   return {
+    /** The entities that hold any of these identity keys ("arxiv:…", "doi:…", "openalex:…"). */
+    async findByKeys(keys: string[]): Promise<Pick<EntityRow, "id" | "arxivId" | "doi" | "openalexId">[]> {
+      const condition = identityCondition(keys);
+      if (!condition) return [];
+      return db
+        .select({ id: paperEntities.id, arxivId: paperEntities.arxivId, doi: paperEntities.doi, openalexId: paperEntities.openalexId })
+        .from(paperEntities)
+        .where(condition);
+    },
+
     async findById(id: string): Promise<EntityRow | null> {
       const [row] = await db.select().from(paperEntities).where(eq(paperEntities.id, id)).limit(1);
       return row ?? null;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userBookmarks } from "@/server/db/schema";
+import { entitiesRepository } from "@/server/features/entities/entities.repository";
 import { serverBookmarkSchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
@@ -55,6 +56,40 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     }));
     expect((await me.post("/bookmarks/batch", { bookmarks: batch })).body).toEqual({ saved: 1, duplicates: 2 });
     expect((await storedRows()).map((row) => row.paperId).sort()).toEqual(["2405.30000", "2406.00001"]);
+  });
+
+  it("keeps one bookmark for a paper its stored entity knows at another source, whatever its title there", async () => {
+    // The entity of one paper: its arXiv preprint and its journal version in OpenAlex, retitled.
+    const at = "2024-06-01T00:00:00.000Z";
+    const record = { abstract: "", url: "", categories: [], publishedDate: "2024-01-01", fetchedAt: at };
+    await entitiesRepository(server.database.db).mergeInto({
+      action: "ensure",
+      at: new Date(at),
+      records: [
+        { source: "arxiv", record: { ...record, id: "2407.11111", title: "Sparse Experts, a Preprint", authors: ["Ada Lovelace"], arxivId: "2407.11111", doi: null, openalexId: null } },
+        {
+          source: "openalex",
+          record: { ...record, id: "W4400000001", title: "Routing Tokens Through Mixtures", authors: ["A. Lovelace", "C. Babbage"], arxivId: "2407.11111", doi: "10.1234/jmlr.2024.7", openalexId: "W4400000001" },
+        },
+      ],
+    });
+    const preprint = testPaper("2407.11111", { title: "Sparse Experts, a Preprint", arxivId: "2407.11111" });
+    expect((await me.put(path(preprint.id), { paper: preprint })).status).toBe(200);
+    const journal = testPaper("W4400000001", { source: "openalex", title: "Routing Tokens Through Mixtures", authors: ["Charles Babbage"], arxivId: null, doi: null });
+    const again = await me.put(path(journal.id), { paper: journal });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({
+      code: "already_bookmarked",
+      message: 'This paper is already in your bookmarks as "Sparse Experts, a Preprint" (the same paper at another source).',
+    });
+    // Its Crossref record (by the DOI the entity holds) and a sync batch: the same.
+    const crossref = testPaper("10.1234/jmlr.2024.7", { source: "crossref", doi: "10.1234/jmlr.2024.7", title: "Routing tokens through mixtures (journal)", arxivId: null });
+    expect((await me.put(path(crossref.id), { paper: crossref })).status).toBe(409);
+    const batch = [journal, testPaper("2408.00002", { title: "Unrelated", arxivId: "2408.00002" })].map((paper) => ({ paper, tags: [], notes: null, bookmarkedAt: at }));
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch })).body).toEqual({ saved: 1, duplicates: 1 });
+    // The preprint itself, sent again, is an update, not a duplicate.
+    expect((await me.put(path(preprint.id), { paper: { ...preprint, title: "Sparse Experts (v2)" } })).status).toBe(200);
+    expect((await storedRows()).map((row) => row.paperId).sort()).toEqual(["2407.11111", "2408.00002"]);
   });
 
   it("takes a DOI with a slash as the paper id", async () => {

@@ -1,17 +1,63 @@
 import { AppError, errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
-import { addPaperToKeyedIndex, createKeyedDuplicateIndex, duplicateKeysOf, duplicateMessage, type DuplicateKeys } from "@/shared/library/duplicates";
+import { identityKeys, paperIdentityKeys } from "@/shared/entities";
+import {
+  addPaperToKeyedIndex,
+  createKeyedDuplicateIndex,
+  duplicateKeysOf,
+  duplicateMessage,
+  type DuplicateIndex,
+  type DuplicateKeys,
+  type DuplicateMatch,
+  type KeyedPaper,
+} from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
 import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
 import { storedPaper } from "./stored-paper";
 
-/** The user's server-side bookmarks (table user_bookmarks), one per paper; Trash holds the deleted ones. */
-export function bookmarksService(repository: BookmarksRepository) {
+/** A stored entity's identifiers (paper_entities), as the duplicate check reads them. */
+type EntityIdentity = { arxivId: string | null; doi: string | null; openalexId: string | null };
+export type EntityLookup = { findByKeys(keys: string[]): Promise<EntityIdentity[]> };
+
+/**
+ * The user's server-side bookmarks (table user_bookmarks), one per paper; Trash holds the
+ * deleted ones. With `entities`, a paper is also a duplicate of a bookmark its stored entity
+ * names (the arXiv preprint and its OpenAlex or Crossref record, whatever their titles).
+ */
+export function bookmarksService(repository: BookmarksRepository, entities?: EntityLookup) {
   /** Every library paper's duplicate keys (the stored ones, else made from the paper). */
   async function libraryKeys(userId: string): Promise<DuplicateKeys[]> {
     const { keys, papers } = await repository.duplicateSources(userId);
     return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
+  }
+
+  /**
+   * For each paper, what its entities say of it: a finder of the library paper (not itself)
+   * that holds any identifier of the entity, asked when the paper's turn comes (one query for all).
+   */
+  async function entityFinder(papers: Paper[]): Promise<(index: DuplicateIndex<KeyedPaper>, paper: Paper) => DuplicateMatch<KeyedPaper> | null> {
+    const keysOf = new Map(papers.map((paper) => [paper.id, paperIdentityKeys(paper)]));
+    const all = [...new Set([...keysOf.values()].flat())];
+    const rows = entities && all.length > 0 ? await entities.findByKeys(all) : [];
+    const byKey = new Map<string, EntityIdentity[]>();
+    for (const row of rows) for (const key of identityKeys(row)) byKey.set(key, [...(byKey.get(key) ?? []), row]);
+    return (index, paper) => {
+      for (const key of keysOf.get(paper.id) ?? []) {
+        for (const row of byKey.get(key) ?? []) {
+          const existing = index.findByIdentifiers(
+            {
+              ids: [row.openalexId, row.arxivId, row.doi].filter((id): id is string => Boolean(id)).map((id) => id.toLowerCase()),
+              arxivIds: row.arxivId ? [row.arxivId.toLowerCase()] : [],
+              dois: row.doi ? [row.doi.toLowerCase()] : [],
+            },
+            (candidate) => candidate.id === paper.id,
+          );
+          if (existing) return { rule: "entity", existing };
+        }
+      }
+      return null;
+    };
   }
 
   return {
@@ -65,7 +111,9 @@ export function bookmarksService(repository: BookmarksRepository) {
       }
       // The Bookmark toggle's duplicate rule, on the server too (API and sync clients): the
       // same paper under another id (a version, its DOI) is not kept twice.
-      const duplicate = createKeyedDuplicateIndex(await libraryKeys(userId)).find(input.paper);
+      const [index, sameEntity] = await Promise.all([libraryKeys(userId).then(createKeyedDuplicateIndex), entityFinder([input.paper])]);
+      const found = index.find(input.paper);
+      const duplicate = found && found.existing.id !== paperId ? found : sameEntity(index, input.paper);
       if (duplicate && duplicate.existing.id !== paperId) {
         throw new AppError("already_bookmarked", duplicateMessage(duplicate), 409, { existingId: duplicate.existing.id, rule: duplicate.rule });
       }
@@ -82,10 +130,14 @@ export function bookmarksService(repository: BookmarksRepository) {
     async putMany(userId: string, bookmarks: BatchBookmark[]): Promise<{ saved: number; duplicates: number }> {
       const byPaper = new Map(bookmarks.map((bookmark) => [bookmark.paper.id, bookmark]));
       // A paper the library (or this batch, earlier) already holds under another id is left out.
-      const index = createKeyedDuplicateIndex(await libraryKeys(userId));
+      const [index, sameEntity] = await Promise.all([
+        libraryKeys(userId).then(createKeyedDuplicateIndex),
+        entityFinder([...byPaper.values()].map((bookmark) => bookmark.paper)),
+      ]);
       const kept = [...byPaper.values()].filter((bookmark) => {
         const match = index.find(bookmark.paper);
         if (match && match.existing.id !== bookmark.paper.id) return false;
+        if (sameEntity(index, bookmark.paper)) return false;
         addPaperToKeyedIndex(index, bookmark.paper);
         return true;
       });

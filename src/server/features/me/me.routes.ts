@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
+import { entitiesRepository } from "@/server/features/entities/entities.repository";
 import { authoredRoutes } from "@/server/features/authored/authored.routes";
 import { authoredService } from "@/server/features/authored/authored.service";
 import { bookmarksRepository } from "./bookmarks.repository";
@@ -55,14 +56,15 @@ export type MeDeps = {
  */
 export function createMeRoutes(deps: MeDeps) {
   const db = deps.database.db;
+  const entities = entitiesRepository(db);
   const services = {
     settings: settingsService(settingsRepository(db)),
     profile: profileService(profileRepository(db)),
     preferences: preferencesService(preferencesRepository(db)),
     cache: cacheService(cacheRepository(db)),
     searchHistory: searchHistoryService(searchHistoryRepository(db)),
-    readingHistory: readingHistoryService(readingHistoryRepository(db)),
-    bookmarks: bookmarksService(bookmarksRepository(db)),
+    readingHistory: readingHistoryService(readingHistoryRepository(db), undefined, entities),
+    bookmarks: bookmarksService(bookmarksRepository(db), entities),
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };

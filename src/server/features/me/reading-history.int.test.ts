@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userReadingHistory } from "@/server/db/schema";
+import { entitiesRepository } from "@/server/features/entities/entities.repository";
 import { readingHistoryEntrySchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
@@ -77,6 +78,28 @@ describe(`/api/me/history (${testDatabaseKind})`, () => {
     expect(Math.abs(Date.parse(list.entries[2].readAt) - Date.parse(at(280)))).toBeLessThan(5_000);
     // Importing the same list again adds nothing.
     expect((await me.post("/history/import", { entries: device })).body).toEqual({ imported: 0 });
+  });
+
+  it("names the paper's stored entity, one identity for its arXiv and OpenAlex records", async () => {
+    const stamp = "2024-06-01T00:00:00.000Z";
+    const record_ = { abstract: "", url: "", categories: [], publishedDate: "2024-01-01", fetchedAt: stamp, authors: ["Ada Lovelace"] };
+    const entity = await entitiesRepository(server.database.db).mergeInto({
+      action: "ensure",
+      at: new Date(stamp),
+      records: [
+        { source: "arxiv", record: { ...record_, id: "2407.22222", title: "A Preprint", arxivId: "2407.22222", doi: null, openalexId: null } },
+        { source: "openalex", record: { ...record_, id: "W4400000002", title: "A Journal Paper", arxivId: "2407.22222", doi: null, openalexId: "W4400000002" } },
+      ],
+    });
+    const preprint = await record("2407.22222v2", "pdf", undefined, testPaper("2407.22222v2", { arxivId: "2407.22222v2" }));
+    expect(preprint.body.entry.entityId).toBe(entity!.id);
+    const journal = await record("W4400000002", "abs", undefined, testPaper("W4400000002", { source: "openalex", arxivId: null }));
+    expect(journal.body.entry.entityId).toBe(entity!.id);
+    // A paper no entity holds has none; the device's entries get theirs on import.
+    expect((await record("2401.00009", "abs")).body.entry.entityId).toBeNull();
+    await me.post("/history/import", { entries: [{ id: "local-1", paperId: "W4400000002", paperData: testPaper("W4400000002", { source: "openalex", arxivId: null }), viewType: "pdf", readAt: at(300) }] });
+    const stored = await storedRows();
+    expect(stored.filter((row) => row.entityId === entity!.id).map((row) => `${row.paperId} ${row.viewType}`).sort()).toEqual(["2407.22222v2 pdf", "W4400000002 abs", "W4400000002 pdf"]);
   });
 
   it("takes a read time in the future as now", async () => {

@@ -41,16 +41,21 @@ function queries(db: Database) {
       return row ?? null;
     },
 
-    async insert(userId: string, values: { paperId: string; paperData: Record<string, unknown>; viewType: string; readAt: Date }): Promise<ReadingHistoryRow> {
+    async insert(
+      userId: string,
+      values: { paperId: string; paperData: Record<string, unknown>; viewType: string; readAt: Date; entityId: string | null },
+    ): Promise<ReadingHistoryRow> {
       const [row] = await db.insert(userReadingHistory).values({ userId, ...values }).returning();
       if (!row) throw new Error("user_reading_history insert returned no row");
       return row;
     },
 
-    async updateRead(userId: string, id: string, values: { readAt: Date; paperData: Record<string, unknown> }): Promise<ReadingHistoryRow> {
+    async updateRead(userId: string, id: string, values: { readAt: Date; paperData: Record<string, unknown>; entityId: string | null }): Promise<ReadingHistoryRow> {
+      const { entityId, ...rest } = values;
       const [row] = await db
         .update(userReadingHistory)
-        .set(values)
+        // An entity found now is kept; none found does not forget one found before.
+        .set(entityId ? values : rest)
         .where(and(eq(userReadingHistory.userId, userId), eq(userReadingHistory.id, id)))
         .returning();
       if (!row) throw new Error("user_reading_history row vanished during update");

@@ -1,19 +1,38 @@
 import { z } from "zod";
 import { errors } from "@/server/errors";
 import { READING_HISTORY_KEEP_PER_PAPER_VIEW, READING_HISTORY_MERGE_WINDOW_MS } from "@/shared/constants";
+import { identityKeys, paperIdentityKeys } from "@/shared/entities";
 import type { Paper } from "@/shared/paper";
 import type { ApiReadingHistoryEntry } from "@/shared/user-data";
 import type { ReadingHistoryQueries, ReadingHistoryRepository, ReadingHistoryRow } from "./reading-history.repository";
 import { storedPaper } from "./stored-paper";
 
-type View = { paperId: string; paper: Paper; viewType: string; readAt: Date };
+type View = { paperId: string; paper: Paper; viewType: string; readAt: Date; entityId: string | null };
+/** The stored entities (paper_entities) holding any of these identity keys. */
+type EntityLookup = { findByKeys(keys: string[]): Promise<{ id: string; arxivId: string | null; doi: string | null; openalexId: string | null }[]> };
 
 /**
  * Reading history (core-app.md sections 4 and 9): a view of the same paper and view type
  * within an hour of an existing entry moves that entry's read time (never backwards);
  * otherwise a new entry is added and only the newest 10 of that paper and view type are kept.
  */
-export function readingHistoryService(repository: ReadingHistoryRepository, clock: () => Date = () => new Date()) {
+export function readingHistoryService(repository: ReadingHistoryRepository, clock: () => Date = () => new Date(), entities?: EntityLookup) {
+  /** Each paper's entity id, when its entity is stored (one query for all; none is made here). */
+  async function entityIds(papers: Paper[]): Promise<Map<string, string>> {
+    const keysOf = papers.map((paper) => [paper.id, paperIdentityKeys(paper)] as const).filter(([, keys]) => keys.length > 0);
+    if (!entities || keysOf.length === 0) return new Map();
+    const byKey = new Map<string, string>();
+    for (const entity of await entities.findByKeys([...new Set(keysOf.flatMap(([, keys]) => keys))])) {
+      for (const key of identityKeys(entity)) if (!byKey.has(key)) byKey.set(key, entity.id);
+    }
+    const found = new Map<string, string>();
+    for (const [paperId, keys] of keysOf) {
+      const entityId = keys.map((key) => byKey.get(key)).find(Boolean);
+      if (entityId) found.set(paperId, entityId);
+    }
+    return found;
+  }
+
   return {
     async list(userId: string, page: { limit: number; offset: number }): Promise<{ entries: ApiReadingHistoryEntry[]; total: number }> {
       const [rows, total] = await Promise.all([repository.list(userId, page), repository.count(userId)]);
@@ -26,7 +45,8 @@ export function readingHistoryService(repository: ReadingHistoryRepository, cloc
 
     async record(userId: string, input: { paper: Paper; viewType: string; readAt?: string }): Promise<ApiReadingHistoryEntry> {
       const now = clock();
-      const view = { paperId: input.paper.id, paper: input.paper, viewType: input.viewType, readAt: notAfter(input.readAt ? new Date(input.readAt) : now, now) };
+      const entityId = (await entityIds([input.paper])).get(input.paper.id) ?? null;
+      const view = { paperId: input.paper.id, paper: input.paper, viewType: input.viewType, readAt: notAfter(input.readAt ? new Date(input.readAt) : now, now), entityId };
       return repository.locked(userId, async (locked) => toEntry((await applyView(locked, userId, view)).row));
     },
 
@@ -36,8 +56,15 @@ export function readingHistoryService(repository: ReadingHistoryRepository, cloc
      */
     async import(userId: string, entries: { paperId: string; paperData: Paper; viewType: string; readAt: string }[]): Promise<number> {
       const now = clock();
+      const entitiesOf = await entityIds([...new Map(entries.map((entry) => [entry.paperData.id, entry.paperData])).values()]);
       const views = entries
-        .map((entry) => ({ paperId: entry.paperId, paper: entry.paperData, viewType: entry.viewType, readAt: notAfter(new Date(entry.readAt), now) }))
+        .map((entry) => ({
+          paperId: entry.paperId,
+          paper: entry.paperData,
+          viewType: entry.viewType,
+          readAt: notAfter(new Date(entry.readAt), now),
+          entityId: entitiesOf.get(entry.paperData.id) ?? null,
+        }))
         .sort((a, b) => a.readAt.getTime() - b.readAt.getTime());
       return repository.locked(userId, async (locked) => {
         let inserted = 0;
@@ -70,9 +97,9 @@ async function applyView(repository: ReadingHistoryQueries, userId: string, view
   if (near) {
     // An older view (an imported one) merges into the later entry without moving it back.
     if (near.readAt.getTime() >= time) return { row: near, inserted: false };
-    return { row: await repository.updateRead(userId, near.id, { readAt: view.readAt, paperData: view.paper }), inserted: false };
+    return { row: await repository.updateRead(userId, near.id, { readAt: view.readAt, paperData: view.paper, entityId: view.entityId }), inserted: false };
   }
-  const row = await repository.insert(userId, { paperId: view.paperId, paperData: view.paper, viewType: view.viewType, readAt: view.readAt });
+  const row = await repository.insert(userId, { paperId: view.paperId, paperData: view.paper, viewType: view.viewType, readAt: view.readAt, entityId: view.entityId });
   await repository.pruneBeyond(userId, view.paperId, view.viewType, READING_HISTORY_KEEP_PER_PAPER_VIEW);
   return { row, inserted: true };
 }
@@ -89,5 +116,6 @@ function toEntry(row: ReadingHistoryRow): ApiReadingHistoryEntry {
     paperData: storedPaper(row.paperId, row.paperData),
     viewType: row.viewType as ApiReadingHistoryEntry["viewType"],
     readAt: row.readAt.toISOString(),
+    entityId: row.entityId,
   };
 }
