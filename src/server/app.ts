@@ -167,7 +167,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const search = searchService({ sources });
   const papers = papersService({ sources });
   app.route("/api", searchRoutes({ service: search, sources }));
-  app.route("/api/papers", papersRoutes({ service: papers }));
+  const entities = entitiesService({ repository: entitiesRepository(database.db), sources, papers, logger });
+  app.route("/api/papers", papersRoutes({ service: papers, onLookedUp: (paper) => void entities.remember(paper) }));
   app.route("/api/html", htmlRoutes({ service: htmlService({ sources }) }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
@@ -211,7 +212,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
   app.route(
     "/api/entities",
-    entitiesRoutes({ service: entitiesService({ repository: entitiesRepository(database.db), sources, papers, logger }), auth, config }),
+    entitiesRoutes({ service: entities, auth, config }),
   );
   const analyticsReport = analyticsReportService({
     analytics: analyticsRepository(database.db),

@@ -164,4 +164,27 @@ describe(`POST /api/entities (${testDatabaseKind})`, () => {
     expect(answer.status).toBe(502);
     expect((answer.body.error as { message: string }).message).toBe("ArXiv API error: 503 Service Unavailable");
   }, 60_000);
+
+  it("keeps the record of a paper the reader looked up, and the reading history then names its entity", async () => {
+    const paper = preprints[4] ?? preprints[2]!;
+    const lookup = await fetch(`${env.server.url}/api/papers/lookup?id=${encodeURIComponent(paper.id)}`);
+    expect(lookup.status).toBe(200);
+    // Kept after the answer: wait for it.
+    const deadline = Date.now() + 10_000;
+    let rows: { id: string }[] = [];
+    while (rows.length === 0 && Date.now() < deadline) {
+      rows = await env.server.database.db.select({ id: paperEntities.id }).from(paperEntities).where(eq(paperEntities.arxivId, paper.id.replace(/v\d+$/, "").toLowerCase()));
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(rows).toHaveLength(1);
+    const history = await fetch(`${env.server.url}/api/me/history`, {
+      method: "POST",
+      headers: user.headers(),
+      body: JSON.stringify({ paper: (await lookup.json()).paper, viewType: "abs" }),
+    });
+    expect(history.status).toBe(200);
+    expect((await history.json()).entry.entityId).toBe(rows[0]!.id);
+    // Ensured later by id, it is the same entity.
+    expect((await ensured({ id: paper.id })).id).toBe(rows[0]!.id);
+  }, 60_000);
 });

@@ -71,7 +71,33 @@ export function entitiesService(deps: { repository: EntitiesRepository; sources:
     }
   }
 
+  /** Papers remembered lately (id → when), so a paper opened again and again is not rewritten each time. */
+  const remembered = new Map<string, number>();
+  const REMEMBER_AGAIN_MS = 60 * 60 * 1000;
+  const REMEMBERED_MAX = 5_000;
+
   return {
+    /**
+     * Keeps the record of a paper the server has just fetched from its own source (the reader's
+     * lookup) in the paper's entity, so the history and the library know the paper by one
+     * identity; only upstream data, never what a request carried. Failures are logged, not thrown.
+     */
+    async remember(paper: Paper): Promise<void> {
+      const at = now();
+      const seen = remembered.get(paper.id);
+      if (seen !== undefined && at.getTime() - seen < REMEMBER_AGAIN_MS) return;
+      const record = found(paper, at);
+      if (!record) return;
+      if (remembered.size >= REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
+      remembered.set(paper.id, at.getTime());
+      try {
+        await repository.mergeInto({ records: [record], action: "ensure", at });
+      } catch (error) {
+        remembered.delete(paper.id);
+        deps.logger.warn({ err: error, paperId: paper.id }, "entity: could not keep a looked-up paper");
+      }
+    },
+
     /** The entity of a paper (created on first sight): the paper is looked up by its id at the source that owns it. */
     async ensure(paper: PaperReference): Promise<EntityResult> {
       const at = now();

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LOOKUP_ID_MAX_LENGTH, bareDoi } from "@/shared/paper-relations";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
+import type { Paper } from "@/shared/paper";
 import type { PapersService } from "./papers.service";
 
 const idSchema = z.object({
@@ -23,16 +24,19 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 /**
  * The reader's paper data:
- *   GET /api/papers/lookup?id=                      -> { paper }  (arXiv id, DOI or OpenAlex W id; 404 when unknown)
+ *   GET /api/papers/lookup?id=                      -> { paper }  (arXiv id, DOI or OpenAlex W id; 404 when unknown;
+ *                                                      the paper's record is kept in its entity, after the answer)
  *   GET /api/papers/work?doi=                       -> { workId, doi }  (the OpenAlex work behind a DOI, workId null when none)
  *   GET /api/papers/references?workId=&page=&perPage= -> { total, papers }
  *   GET /api/papers/citations?workId=&page=&perPage=  -> { total, papers }
  */
-export function papersRoutes(deps: { service: PapersService }) {
+export function papersRoutes(deps: { service: PapersService; onLookedUp?: (paper: Paper) => void }) {
   return new Hono<AppEnv>()
     .get("/lookup", async (c) => {
       const { id } = parse(idSchema, c.req.query());
-      return c.json({ paper: await deps.service.lookup(id) });
+      const paper = await deps.service.lookup(id);
+      deps.onLookedUp?.(paper);
+      return c.json({ paper });
     })
     .get("/work", async (c) => {
       const { doi } = parse(doiSchema, c.req.query());
