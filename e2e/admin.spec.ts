@@ -58,10 +58,22 @@ test.describe("as an admin", () => {
     const visitor = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
     const visitorPage = await visitor.newPage();
     await signedInAccount(visitorPage.request, uniqueEmail("traffic", testInfo.project.name));
+    // Each search's event batch (sent 1 s after it) is answered before the session moves on:
+    // closing the context would cut a batch still in flight, which no tab a person closes does.
+    const searchEventSent = (source: string) =>
+      visitorPage.waitForResponse(
+        (response) =>
+          response.url().endsWith("/api/events") && response.request().method() === "POST" && (response.request().postData() ?? "").includes(`"source":"${source}"`),
+        { timeout: 30_000 },
+      );
+    const arxivEvent = searchEventSent("arxiv");
     await visitorPage.goto("/search?q=cat:cs.CL&source=arxiv");
     await expect(resultItems(visitorPage).first()).toBeVisible({ timeout: 30_000 });
+    expect((await arxivEvent).status()).toBe(202);
+    const openalexEvent = searchEventSent("openalex");
     await visitorPage.goto("/search?q=graph%20neural%20networks&source=openalex");
     await expect(resultItems(visitorPage).first()).toBeVisible({ timeout: 30_000 });
+    expect((await openalexEvent).status()).toBe(202);
     await visitorPage.goto("/bookmarks");
     await expect(visitorPage.getByRole("heading", { name: "Bookmarked Papers" })).toBeVisible();
     await visitor.close();
