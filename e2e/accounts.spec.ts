@@ -25,6 +25,9 @@ test("sign up, confirm by e-mail, sign in; anonymous data moves into the account
   page,
   shoot,
 }, testInfo) => {
+  // A whole account's life in one test, starting with an arXiv search that may queue behind the
+  // other worker's (one request every 3 s, 20 s at most): 30 s was too short on a cold CI run.
+  test.setTimeout(90_000);
   const email = uniqueEmail("ada", testInfo.project.name);
 
   // Anonymous: a setting, a search, a paper read.

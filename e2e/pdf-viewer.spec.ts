@@ -154,6 +154,8 @@ test.describe("PDF viewer", () => {
   });
 
   test("zooms in steps of 0.2 within 0.5..3, fits the width and rotates by 90 degrees", async ({ page }) => {
+    // Some twenty redraws, up to 300 % on a phone's dense screen, with no GPU: over 30 s on a busy CI run.
+    test.setTimeout(60_000);
     await openPdf(page);
     const start = await zoomPercent(page);
     const width = (await pdfPages(page).first().boundingBox())!.width;
