@@ -218,17 +218,8 @@ export class DuplicateIndex<P> {
   find(paper: DuplicatePaper, features: Features = featuresOf(paper)): DuplicateMatch<P> | null {
     const isOther = (entry: Entry<P> | undefined): entry is Entry<P> => entry !== undefined && entry.paper !== paper;
 
-    const { identifiers } = features;
-    for (const [keys, map] of [
-      [identifiers.ids, this.byId],
-      [identifiers.arxivIds, this.byArxivId],
-      [identifiers.dois, this.byDoi],
-    ] as const) {
-      for (const key of keys) {
-        const entry = map.get(key);
-        if (isOther(entry)) return { rule: "id", existing: entry.paper };
-      }
-    }
+    const sameId = this.findByIdentifiers(features.identifiers, (existing) => existing === paper);
+    if (sameId !== null) return { rule: "id", existing: sameId };
 
     const canonical = this.byCanonicalId.get(features.canonicalId);
     if (isOther(canonical)) return { rule: "canonical", existing: canonical.paper };
