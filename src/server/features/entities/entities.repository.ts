@@ -7,6 +7,7 @@ import {
   changedFields,
   identityKeys,
   mergeRecords,
+  paperIdentityKeys,
   type EntityAction,
   type EntitySource,
   type MergedEntity,
@@ -15,6 +16,7 @@ import {
   type SourceRecord,
   type SourceRecords,
 } from "@/shared/entities";
+import type { Paper } from "@/shared/paper";
 
 type EntityRow = typeof paperEntities.$inferSelect;
 
@@ -101,20 +103,36 @@ function identityCondition(keys: string[]): SQL | undefined {
  * in one order), so concurrent writes about one paper, on any instance, queue up: the first
  * creates the entity and the others find it.
  */
+/** A stored entity's id and identifiers. */
+export type EntityIdentity = { id: string; arxivId: string | null; doi: string | null; openalexId: string | null };
+
 export function entitiesRepository(db: Database) {
   async function lockKeys(tx: Database, keys: string[]): Promise<void> {
     for (const key of [...new Set(keys)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`paper-entity:${key}`}))`);
   }
 
   return {
-    /** The entities that hold any of these identity keys ("arxiv:…", "doi:…", "openalex:…"). */
-    async findByKeys(keys: string[]): Promise<Pick<EntityRow, "id" | "arxivId" | "doi" | "openalexId">[]> {
-      const condition = identityCondition(keys);
-      if (!condition) return [];
-      return db
+    /**
+     * The stored entities of each paper (by the identity keys it has at its own source), in one
+     * query for all: what the reading history and the bookmark duplicate check read. Usually one
+     * per paper; a paper whose keys name two entities not yet found to be one paper gets both.
+     */
+    async ofPapers(papers: Paper[]): Promise<Map<string, EntityIdentity[]>> {
+      const keysOf = papers.map((paper) => [paper.id, paperIdentityKeys(paper)] as const).filter(([, keys]) => keys.length > 0);
+      const condition = identityCondition([...new Set(keysOf.flatMap(([, keys]) => keys))]);
+      if (!condition) return new Map();
+      const rows = await db
         .select({ id: paperEntities.id, arxivId: paperEntities.arxivId, doi: paperEntities.doi, openalexId: paperEntities.openalexId })
         .from(paperEntities)
         .where(condition);
+      const byKey = new Map<string, EntityIdentity[]>();
+      for (const row of rows) for (const key of identityKeys(row)) byKey.set(key, [...(byKey.get(key) ?? []), row]);
+      const found = new Map<string, EntityIdentity[]>();
+      for (const [paperId, keys] of keysOf) {
+        const entities = [...new Set(keys.flatMap((key) => byKey.get(key) ?? []))];
+        if (entities.length > 0) found.set(paperId, entities);
+      }
+      return found;
     },
 
     async findById(id: string): Promise<EntityRow | null> {

@@ -1,6 +1,6 @@
 import { AppError, errors } from "@/server/errors";
 import { bookmarkSearchText, filterWords } from "@/shared/library/bookmark-filter";
-import { identityKeys, paperIdentityKeys } from "@/shared/entities";
+import type { EntityIdentity } from "@/server/features/entities/entities.repository";
 import {
   addPaperToKeyedIndex,
   createKeyedDuplicateIndex,
@@ -16,9 +16,8 @@ import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type S
 import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
 import { storedPaper } from "./stored-paper";
 
-/** A stored entity's identifiers (paper_entities), as the duplicate check reads them. */
-type EntityIdentity = { arxivId: string | null; doi: string | null; openalexId: string | null };
-export type EntityLookup = { findByKeys(keys: string[]): Promise<EntityIdentity[]> };
+/** The stored entities of papers (entities.repository.ts). */
+export type EntityLookup = { ofPapers(papers: Paper[]): Promise<Map<string, EntityIdentity[]>> };
 
 /**
  * The user's server-side bookmarks (table user_bookmarks), one per paper; Trash holds the
@@ -34,27 +33,21 @@ export function bookmarksService(repository: BookmarksRepository, entities?: Ent
 
   /**
    * For each paper, what its entities say of it: a finder of the library paper (not itself)
-   * that holds any identifier of the entity, asked when the paper's turn comes (one query for all).
+   * that holds any identifier of one of its entities, asked when the paper's turn comes.
    */
   async function entityFinder(papers: Paper[]): Promise<(index: DuplicateIndex<KeyedPaper>, paper: Paper) => DuplicateMatch<KeyedPaper> | null> {
-    const keysOf = new Map(papers.map((paper) => [paper.id, paperIdentityKeys(paper)]));
-    const all = [...new Set([...keysOf.values()].flat())];
-    const rows = entities && all.length > 0 ? await entities.findByKeys(all) : [];
-    const byKey = new Map<string, EntityIdentity[]>();
-    for (const row of rows) for (const key of identityKeys(row)) byKey.set(key, [...(byKey.get(key) ?? []), row]);
+    const entitiesOf = entities ? await entities.ofPapers(papers) : new Map<string, EntityIdentity[]>();
     return (index, paper) => {
-      for (const key of keysOf.get(paper.id) ?? []) {
-        for (const row of byKey.get(key) ?? []) {
-          const existing = index.findByIdentifiers(
-            {
-              ids: [row.openalexId, row.arxivId, row.doi].filter((id): id is string => Boolean(id)).map((id) => id.toLowerCase()),
-              arxivIds: row.arxivId ? [row.arxivId.toLowerCase()] : [],
-              dois: row.doi ? [row.doi.toLowerCase()] : [],
-            },
-            (candidate) => candidate.id === paper.id,
-          );
-          if (existing) return { rule: "entity", existing };
-        }
+      for (const row of entitiesOf.get(paper.id) ?? []) {
+        const existing = index.findByIdentifiers(
+          {
+            ids: [row.openalexId, row.arxivId, row.doi].filter((id): id is string => Boolean(id)).map((id) => id.toLowerCase()),
+            arxivIds: row.arxivId ? [row.arxivId.toLowerCase()] : [],
+            dois: row.doi ? [row.doi.toLowerCase()] : [],
+          },
+          (candidate) => candidate.id === paper.id,
+        );
+        if (existing) return { rule: "entity", existing };
       }
       return null;
     };

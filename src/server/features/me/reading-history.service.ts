@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errors } from "@/server/errors";
 import { READING_HISTORY_KEEP_PER_PAPER_VIEW, READING_HISTORY_MERGE_WINDOW_MS } from "@/shared/constants";
-import { identityKeys, paperIdentityKeys } from "@/shared/entities";
+import type { EntityIdentity } from "@/server/features/entities/entities.repository";
 import type { Paper } from "@/shared/paper";
 import type { ApiReadingHistoryEntry } from "@/shared/user-data";
 import type { ReadingHistoryQueries, ReadingHistoryRepository, ReadingHistoryRow } from "./reading-history.repository";
@@ -9,7 +9,7 @@ import { storedPaper } from "./stored-paper";
 
 type View = { paperId: string; paper: Paper; viewType: string; readAt: Date; entityId: string | null };
 /** The stored entities (paper_entities) holding any of these identity keys. */
-type EntityLookup = { findByKeys(keys: string[]): Promise<{ id: string; arxivId: string | null; doi: string | null; openalexId: string | null }[]> };
+type EntityLookup = { ofPapers(papers: Paper[]): Promise<Map<string, EntityIdentity[]>> };
 
 /**
  * Reading history (core-app.md sections 4 and 9): a view of the same paper and view type
@@ -19,17 +19,9 @@ type EntityLookup = { findByKeys(keys: string[]): Promise<{ id: string; arxivId:
 export function readingHistoryService(repository: ReadingHistoryRepository, clock: () => Date = () => new Date(), entities?: EntityLookup) {
   /** Each paper's entity id, when its entity is stored (one query for all; none is made here). */
   async function entityIds(papers: Paper[]): Promise<Map<string, string>> {
-    const keysOf = papers.map((paper) => [paper.id, paperIdentityKeys(paper)] as const).filter(([, keys]) => keys.length > 0);
-    if (!entities || keysOf.length === 0) return new Map();
-    const byKey = new Map<string, string>();
-    for (const entity of await entities.findByKeys([...new Set(keysOf.flatMap(([, keys]) => keys))])) {
-      for (const key of identityKeys(entity)) if (!byKey.has(key)) byKey.set(key, entity.id);
-    }
     const found = new Map<string, string>();
-    for (const [paperId, keys] of keysOf) {
-      const entityId = keys.map((key) => byKey.get(key)).find(Boolean);
-      if (entityId) found.set(paperId, entityId);
-    }
+    if (!entities) return found;
+    for (const [paperId, [entity]] of await entities.ofPapers(papers)) if (entity) found.set(paperId, entity.id);
     return found;
   }
 
