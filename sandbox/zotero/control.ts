@@ -51,8 +51,11 @@ function describeUser(state: ZoteroState, user: ZoteroUser) {
 }
 
 /** The top-level regular items a change picks: a stable spread over the library. */
-function pickItems(library: ZoteroLibrary, count: number, salt: string): string[] {
-  const candidates = [...library.items.values()].filter((item) => !library.parentOf(item) && item.data.itemType !== "note" && !library.isTrashed(item));
+/** `count` top-level items, none of them in `taken` (one change set touches an item once, as one client's would). */
+function pickItems(library: ZoteroLibrary, count: number, salt: string, taken: ReadonlySet<string>): string[] {
+  const candidates = [...library.items.values()].filter(
+    (item) => !taken.has(item.key) && !library.parentOf(item) && item.data.itemType !== "note" && !library.isTrashed(item),
+  );
   return candidates
     .map((item) => ({ key: item.key, order: hash53(`${salt}:${item.key}`) }))
     .sort((a, b) => a.order - b.order)
@@ -60,9 +63,13 @@ function pickItems(library: ZoteroLibrary, count: number, salt: string): string[
     .map(({ key }) => key);
 }
 
-function keysOrCount(value: unknown, library: ZoteroLibrary, salt: string): string[] | string {
+function keysOrCount(value: unknown, library: ZoteroLibrary, salt: string, taken: Set<string>): string[] | string {
   if (value === undefined) return [];
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return pickItems(library, value, salt);
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0) {
+    const picked = pickItems(library, value, salt, taken);
+    for (const key of picked) taken.add(key);
+    return picked;
+  }
   if (Array.isArray(value) && value.every((key) => isValidKey(key))) {
     const missing = value.find((key) => !library.items.has(key as string));
     return missing ? `item ${String(missing)} is not in the library` : (value as string[]);
@@ -125,9 +132,11 @@ export function registerZoteroControl(app: Hono, state: ZoteroState): void {
     const library = state.library(user);
     const version = library.version + 1;
     const salt = `changes:${version}`;
-    const toModify = keysOrCount(body.modify, library, `${salt}:modify`);
-    const toDelete = keysOrCount(body.delete, library, `${salt}:delete`);
-    const toTrash = keysOrCount(body.trash, library, `${salt}:trash`);
+    // Counted picks never overlap (keys named by the caller are taken as given).
+    const taken = new Set<string>();
+    const toModify = keysOrCount(body.modify, library, `${salt}:modify`, taken);
+    const toDelete = keysOrCount(body.delete, library, `${salt}:delete`, taken);
+    const toTrash = keysOrCount(body.trash, library, `${salt}:trash`, taken);
     for (const value of [toModify, toDelete, toTrash]) if (typeof value === "string") return bad(c, value);
     const add = body.add ?? 0;
     if (typeof add !== "number" || !Number.isInteger(add) || add < 0 || add > 1_000) return bad(c, "add must be an integer from 0 to 1000");
