@@ -38,3 +38,9 @@ export async function throughput(worker: () => Promise<unknown>, connections: nu
   );
   return done / ((performance.now() - started) / 1000);
 }
+
+/** How the browser figures launch Chromium (the flags this machine's Chromium needs). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { LONG_PDF_PAPER_ID, TEN_PAGE_PDF_PAPER_ID } from "../sandbox/arxiv/pdf-faults";
-import { percentile, round, type Figure } from "./figures";
+import { percentile, round, type Figure, chromiumLaunchOptions } from "./figures";
 import { startTestServer } from "@/test/test-server";
 import { pdfCacheFigures } from "./pdf-cache.bench";
 import { startSandboxProcess } from "./sandbox-process";
@@ -86,6 +86,11 @@ export async function quireOpenTimings(context: BrowserContext, origin: string, 
         .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
     ),
   );
+  if (process.env.QUIRE_BENCH_MARKS) {
+    // Where the time went: pdf.js evaluated, the PDF's bytes, the document opened, page 1 drawn.
+    const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((mark) => `${mark.name}=${Math.round(mark.startTime)}`));
+    console.log(`${paperId}: painted=${Math.round(paintedMs)} ${marks.join(" ")}`);
+  }
   await page.close();
   return { paintedMs, pdfArrivedMs };
 }
@@ -251,10 +256,7 @@ export async function readerSuite(): Promise<Figure[]> {
       console.warn("skipping browser figures: run `npm run build` and install chromium first");
       return figures;
     }
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--enable-precise-memory-info"],
-    });
+    const browser = await chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, "--enable-precise-memory-info"] });
     try {
       // 1. First page painted: Quire's /pdf/{id} against pdf.js's own viewer, same file, same server.
       await quireFirstPaint(browser, server.url, PAPER); // warms the paper lookup and the sandbox
@@ -333,7 +335,7 @@ export async function readerSuite(): Promise<Figure[]> {
       });
 
       // 4. The cloud PDF cache (issue 22): a signed-in reader's second open against the first.
-      figures.push(...(await pdfCacheFigures({ browser, server, sandboxUrl: sandbox.url })));
+      figures.push(...(await pdfCacheFigures({ server, sandboxUrl: sandbox.url })));
       figures.push(...(await offlineFigures(browser, server.url, suite)));
     } finally {
       await browser.close();

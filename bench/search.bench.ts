@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { Agent } from "undici";
-import { percentile, round, throughput, type Figure } from "./figures";
+import { percentile, round, throughput, type Figure, chromiumLaunchOptions } from "./figures";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
 import { startProductionServer, startSandboxProcess } from "./sandbox-process";
 
@@ -165,10 +165,7 @@ export async function searchSuite(): Promise<Figure[]> {
 
     // 4 and 5 need the built SPA and Chromium.
     if (existsSync(path.join(distDir, "index.html")) && existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
-      const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      });
+      const browser = await chromium.launch(chromiumLaunchOptions);
       try {
         // Initial JavaScript of /search: every script the page loads, gzipped as served.
         const page = await browser.newPage();

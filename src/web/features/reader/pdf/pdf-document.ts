@@ -201,12 +201,14 @@ function startReadAhead(
 ): Promise<HTMLCanvasElement | null> {
   const density = view.scale * outputScale();
   const canvas = opening.promise.then(async (doc) => {
+    performance.mark("quire:pdf-opened");
     const page = await doc.getPage(Math.min(view.pageNumber, doc.numPages));
     const viewport = page.getViewport({ scale: density, rotation: (page.rotate + view.rotation) % 360 });
     const drawing = document.createElement("canvas");
     drawing.width = Math.floor(viewport.width);
     drawing.height = Math.floor(viewport.height);
     await page.render({ canvas: drawing, viewport }).promise;
+    performance.mark("quire:pdf-page-drawn");
     // Only while the app has not started (it waits for this up to 2 s, pdf-prefetch.js): over
     // an app already on screen it would only flash.
     if (onScreen && !early?.appStarted && readAhead?.canvas === settled) showEarlyPage(drawing, outputScale());
@@ -235,7 +237,10 @@ export async function takeReadAhead(doc: PDFDocumentProxy, pageNumber: number, r
 
 // Imported by public/pdf-prefetch.js on a /pdf/{arXiv id} page load, before the app: open the
 // PDF it is downloading and draw the page the paper was left on.
+// Marks of a /pdf/ load's steps (read by the reader bench's QUIRE_BENCH_MARKS breakdown).
+performance.mark("quire:pdf-module");
 if (early?.url) {
+  void early.bytes.then(() => performance.mark("quire:pdf-bytes"));
   const url = early.url;
   prefetchPdf(url);
   const opening = prefetched.get(url);
