@@ -176,7 +176,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const changes = c.req.path !== "/api/auth/get-session";
     if (changes) auth.forgetSessions();
     try {
-      return await withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY))));
+      const body = c.req.method === "POST" ? await c.req.arrayBuffer() : null;
+      return await withErrorEnvelope(auth.handler(withClientIp(c.req.raw, clientIp(c, config.TRUST_PROXY), body)));
     } finally {
       if (changes) auth.forgetSessions();
     }

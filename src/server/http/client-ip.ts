@@ -21,10 +21,14 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   }
 }
 
-/** The request with CLIENT_IP_HEADER set to `ip` (or removed), whatever the client sent. */
-export function withClientIp(request: Request, ip: string | null): Request {
+/**
+ * The request with CLIENT_IP_HEADER set to `ip` (or removed), whatever the client sent, and
+ * `body` as its body: the bytes already read from it (refuseUnstorableInput reads an API
+ * request's body once), or null for a request without one.
+ */
+export function withClientIp(request: Request, ip: string | null, body: ArrayBuffer | null): Request {
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
-  return new Request(request, { headers });
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
 }

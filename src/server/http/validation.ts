@@ -82,8 +82,10 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
     const type = c.req.header("content-type") ?? "";
     if (/json|^text\/plain/i.test(type) || type === "") {
-      // A copy: the route (or better-auth, which reads the raw request) still reads the body itself.
-      const bytes = new Uint8Array(await c.req.raw.clone().arrayBuffer());
+      // Read once, into Hono's body cache: the route's c.req.json() / text() / arrayBuffer()
+      // take it from there (no second read of the stream, no copy of the request); the auth
+      // route hands better-auth a request made from the same bytes (app.ts).
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.byteLength > 0) {
         let text: string;
         try {
@@ -91,6 +93,7 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
         } catch {
           throw errors.badRequest(INPUT_MESSAGES.encoding);
         }
+        (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
         if (text.includes("\u0000")) throw errors.badRequest(INPUT_MESSAGES.nul);
         if (text.includes("\\u0000") || text.includes(FORBIDDEN_KEY)) {
           let parsed: unknown;
