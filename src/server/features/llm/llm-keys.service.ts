@@ -31,6 +31,28 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
   const { repository, llm } = deps;
   const box = secretBox(deps.secret, LLM_KEY_PURPOSE);
 
+  /**
+   * The rows model calls read, remembered for a few seconds per user and provider (a parse,
+   * its retry and the search's other calls come in a burst, like the session the memo in
+   * auth/session-memo.ts remembers). This instance forgets a user's rows whenever it changes
+   * any of them; another instance sharing the database sees a change within ROW_MEMO_MS.
+   */
+  const ROW_MEMO_MS = 5_000;
+  const ROW_MEMO_MAX = 1_000;
+  const remembered = new Map<string, { row: ApiKeyRow | null; at: number }>();
+  async function findForCall(userId: string, providerId: string): Promise<ApiKeyRow | null> {
+    const key = `${userId}\u0000${providerId}`;
+    const hit = remembered.get(key);
+    if (hit && Date.now() - hit.at < ROW_MEMO_MS) return hit.row;
+    const row = (await repository.find(userId, providerId)) ?? null;
+    if (remembered.size >= ROW_MEMO_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, { row, at: Date.now() });
+    return row;
+  }
+  function forget(userId: string): void {
+    for (const key of remembered.keys()) if (key.startsWith(`${userId}\u0000`)) remembered.delete(key);
+  }
+
   function decrypt(row: ApiKeyRow): string {
     try {
       return box.open(row.encryptedApiKey);
@@ -88,7 +110,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
     return trimmed;
   }
 
-  return {
+  const service = {
     /** Every catalogue provider with the user's key status, then the user's custom providers. */
     async list(userId: string): Promise<ProviderStatus[]> {
       const rows = await repository.list(userId);
@@ -170,7 +192,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       const requestKey = credentials.apiKey !== undefined ? requireKey(credentials.apiKey) : undefined;
       const catalogue = findCatalogueProvider(providerId);
       if (catalogue) {
-        const row = userId && requestKey === undefined ? await repository.find(userId, providerId) : null;
+        const row = userId && requestKey === undefined ? await findForCall(userId, providerId) : null;
         const apiKey = requestKey ?? (row ? decrypt(row) : "");
         // Anonymous callers bring their key with the request; a signed-in user's is configured once.
         if (!apiKey) throw new AppError(LLM_ERROR_CODES.keyMissing, userId ? LLM_MESSAGES.keyNotConfigured(providerId) : LLM_MESSAGES.noApiKey, 400);
@@ -184,7 +206,7 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
           keySource: requestKey !== undefined ? "request" : "stored",
         };
       }
-      const row = userId ? await repository.find(userId, providerId) : null;
+      const row = userId ? await findForCall(userId, providerId) : null;
       if (row?.isCustom) {
         const apiKey = requestKey ?? decrypt(row);
         return {
@@ -207,5 +229,19 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       throw new AppError(LLM_ERROR_CODES.providerNotFound, LLM_MESSAGES.providerNotFound(providerId), 404);
     },
   };
+  // A change forgets the user's remembered rows before and after it is written, so no call
+  // remembers a row read while it was being written.
+  for (const name of ["saveKey", "deleteKey", "addCustom", "editCustom", "deleteCustom", "recordTest"] as const) {
+    const change = service[name] as (userId: string, ...rest: never[]) => Promise<unknown>;
+    (service as Record<string, unknown>)[name] = async (userId: string, ...rest: never[]) => {
+      forget(userId);
+      try {
+        return await change(userId, ...rest);
+      } finally {
+        forget(userId);
+      }
+    };
+  }
+  return service;
 }
 export type LlmKeysService = ReturnType<typeof llmKeysService>;

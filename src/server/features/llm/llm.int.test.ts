@@ -112,6 +112,21 @@ describe("keys", () => {
     expect((await call<{ providers: ProviderStatus[] }>("GET", "/providers", { user })).body.providers[0]).toMatchObject({ provider: "openai", hasKey: false });
   });
 
+  it("uses a changed key on the very next call, and none once it is deleted (the rows a call reads are remembered only until a change)", async () => {
+    const user = await createSignedInUser(server);
+    const ask = () => call("POST", "", { user, headers: { "x-provider": "openai" }, body: { model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }] } });
+    await call("PUT", "/keys/openai", { user, body: { apiKey: "sk-first-key-1111" } });
+    expect((await ask()).status).toBe(200);
+    await call("PUT", "/keys/openai", { user, body: { apiKey: "sk-second-key-2222" } });
+    expect((await ask()).status).toBe(200);
+    const keys = (await llmRequests()).map((request) => request.headers.authorization);
+    expect(keys.slice(-2)).toEqual(["Bearer sk-first-key-1111", "Bearer sk-second-key-2222"]);
+    expect((await call("DELETE", "/keys/openai", { user })).status).toBe(204);
+    const after = await ask();
+    expect(after.status).toBe(400);
+    expect(after.body.error?.code).toBe("llm_key_missing");
+  });
+
   it("refuses an empty or whitespace key with the spec's message, and stores nothing", async () => {
     const user = await createSignedInUser(server);
     for (const apiKey of ["", "   ", undefined]) {
