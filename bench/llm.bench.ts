@@ -5,10 +5,11 @@ import { modelParseSchema, normalizeModelParse, type ParsedQuery } from "@/share
 import { QUERY_TEST_CASES, agreementRatios } from "@/shared/llm/query-test-cases";
 import { parseSearchQuery } from "@/shared/llm/query-parsing";
 import { parseQueryWithRules } from "@/shared/llm/rule-based-parser";
-import { startTestServer } from "@/test/test-server";
-import { createSignedInUser } from "@/test/test-users";
+import pg from "pg";
 import { percentile, round, type Figure } from "./figures";
-import { startSandboxProcess } from "./sandbox-process";
+import { signUp, startProductionServer, startSandboxProcess } from "./sandbox-process";
+// @ts-expect-error: the npm scripts' helpers are plain JavaScript, without types.
+import { startPostgres } from "../scripts/postgres.mjs";
 
 /**
  * Issue 21's figures, in one run against the sandbox's OpenAI-compatible model:
@@ -18,8 +19,9 @@ import { startSandboxProcess } from "./sandbox-process";
  *    key lookup, the AI SDK's structured output, llm_usage, zod checks on both sides) minus the
  *    same prompt sent straight to the sandbox, pair by pair, p50; the same for an anonymous
  *    visitor (no session or stored key to read). The sandbox's own time (`openai-processing-ms`)
- *    is reported beside it. The server runs in the bench's process on the embedded database
- *    (PGlite), as the reader bench's does; the sandbox in its own.
+ *    is reported beside it. The built server runs in its own process, as `npm start` runs it
+ *    (in the bench's process, the bench's own requests shared its thread and counted as
+ *    Quire's), on PostgreSQL so the bench can confirm the account; the sandbox in its own.
  * 2. The rule-based parser: p50 per query over 1,000 generated queries, against splitting the
  *    same query into words.
  * 3. How often the rule-based parser agrees with the model on authors, years and categories:
@@ -81,10 +83,14 @@ export async function llmSuite(): Promise<Figure[]> {
   const suite = "llm";
   const figures: Figure[] = [];
   const sandbox = await startSandboxProcess();
-  const server = await startTestServer({ sandboxUrl: sandbox.url, env: { LLM_ALLOW_PRIVATE_BASE_URLS: "true", LLM_TIMEOUT_MS: "20000" } });
+  const postgres = await startPostgres();
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  const server = await startProductionServer({ sandboxUrl: sandbox.url, env: { DATABASE_URL: postgres.url, LLM_ALLOW_PRIVATE_BASE_URLS: "true", LLM_TIMEOUT_MS: "20000" } });
   const queries = generatedQueries();
   try {
-    const user = await createSignedInUser(server);
+    const session = await signUp(server, db, "llm-bench");
+    const user = { headers: (extra: Record<string, string> = {}) => ({ "Content-Type": "application/json", Origin: session.origin, Cookie: session.cookie, ...extra }) };
     const added = await fetch(`${server.url}/api/llm/custom-providers`, {
       method: "POST",
       headers: user.headers(),
@@ -247,6 +253,8 @@ export async function llmSuite(): Promise<Figure[]> {
     });
   } finally {
     await server.close();
+    await db.end().catch(() => undefined);
+    postgres.stop();
     await sandbox.close();
   }
   return figures;

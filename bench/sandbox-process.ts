@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type pg from "pg";
 // @ts-expect-error: the npm scripts' helpers are plain JavaScript, without types.
 import { buildIfNeeded, freePort, root, sandboxUpstreamEnv, serverNodeArgs, waitForUrl } from "../scripts/lib.mjs";
 
@@ -99,4 +100,30 @@ export async function startProductionServer(options: { sandboxUrl: string; env?:
       await exited;
     },
   };
+}
+
+/** A signed-in session on a server in its own process: its cookies and the origin to send. */
+export type BenchSession = { cookie: string; origin: string };
+
+/** The answer's JSON, or an error naming the URL and what it answered. */
+export async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A Quire account on a server in its own process, confirmed in its database (`db`), signed in. */
+export async function signUp(server: ChildServer, db: pg.Client, label: string): Promise<BenchSession> {
+  const email = `${label}-${Date.now().toString(36)}@quire.invalid`;
+  const password = "bench-password-123";
+  const headers = { "content-type": "application/json", origin: server.url };
+  await json(await fetch(`${server.url}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify({ email, password, name: label }) }));
+  await db.query(`update "user" set email_verified = true where email = $1`, [email]);
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  await json(signIn);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
+  return { cookie, origin: server.url };
 }

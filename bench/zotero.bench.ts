@@ -3,7 +3,7 @@ import pg from "pg";
 import { changeZoteroLibrary, createZoteroUser, setZoteroPacing, type CreatedZoteroUser } from "../sandbox/test-support/zotero";
 import type { ZoteroSyncState } from "@/shared/zotero/zotero-contract";
 import { round, type Figure } from "./figures";
-import { startProductionServer, startSandboxProcess, type ChildServer, type ProductionServer } from "./sandbox-process";
+import { json, signUp, startProductionServer, startSandboxProcess, type BenchSession as Session, type ChildServer, type ProductionServer } from "./sandbox-process";
 // @ts-expect-error: the npm scripts' helpers are plain JavaScript, without types.
 import { startPostgres } from "../scripts/postgres.mjs";
 
@@ -12,30 +12,6 @@ const suite = "zotero";
 const PACING_MS = 20;
 const BIG = 10_000;
 const SMALL = 1_000;
-
-type Session = { cookie: string; origin: string };
-
-async function json<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A Quire account on the server, confirmed in its database, signed in. */
-async function signUp(server: ChildServer, db: pg.Client, label: string): Promise<Session> {
-  const email = `${label}-${Date.now().toString(36)}@quire.invalid`;
-  const password = "bench-password-123";
-  const headers = { "content-type": "application/json", origin: server.url };
-  await json(await fetch(`${server.url}/api/auth/sign-up/email`, { method: "POST", headers, body: JSON.stringify({ email, password, name: label }) }));
-  await db.query(`update "user" set email_verified = true where email = $1`, [email]);
-  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify({ email, password }) });
-  await json(signIn);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
-  return { cookie, origin: server.url };
-}
 
 function call<T>(server: ChildServer, session: Session, path: string, body?: unknown): Promise<T> {
   return fetch(`${server.url}${path}`, {
