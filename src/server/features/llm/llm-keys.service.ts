@@ -40,16 +40,21 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
   const ROW_MEMO_MS = 5_000;
   const ROW_MEMO_MAX = 1_000;
   const remembered = new Map<string, { row: ApiKeyRow | null; at: number }>();
+  /** Moves on at every change: a read begun before a change is not remembered after it. */
+  let generation = 0;
   async function findForCall(userId: string, providerId: string): Promise<ApiKeyRow | null> {
     const key = `${userId}\u0000${providerId}`;
     const hit = remembered.get(key);
     if (hit && Date.now() - hit.at < ROW_MEMO_MS) return hit.row;
+    const readAt = generation;
     const row = (await repository.find(userId, providerId)) ?? null;
+    if (readAt !== generation) return row;
     if (remembered.size >= ROW_MEMO_MAX) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, { row, at: Date.now() });
     return row;
   }
   function forget(userId: string): void {
+    generation += 1;
     for (const key of remembered.keys()) if (key.startsWith(`${userId}\u0000`)) remembered.delete(key);
   }
 
@@ -229,18 +234,11 @@ export function llmKeysService(deps: { repository: LlmKeysRepository; secret: st
       throw new AppError(LLM_ERROR_CODES.providerNotFound, LLM_MESSAGES.providerNotFound(providerId), 404);
     },
   };
-  // A change forgets the user's remembered rows before and after it is written, so no call
-  // remembers a row read while it was being written.
+  // Every change forgets the user's remembered rows once it is written (or has failed); with
+  // the generation, a read that overlapped it is not remembered either.
   for (const name of ["saveKey", "deleteKey", "addCustom", "editCustom", "deleteCustom", "recordTest"] as const) {
     const change = service[name] as (userId: string, ...rest: never[]) => Promise<unknown>;
-    (service as Record<string, unknown>)[name] = async (userId: string, ...rest: never[]) => {
-      forget(userId);
-      try {
-        return await change(userId, ...rest);
-      } finally {
-        forget(userId);
-      }
-    };
+    (service as Record<string, unknown>)[name] = (userId: string, ...rest: never[]) => change(userId, ...rest).finally(() => forget(userId));
   }
   return service;
 }
