@@ -67,6 +67,21 @@ describe("the upstream client", () => {
     expect(elsewhere).toBe(0);
   });
 
+  it("answers 504 at its deadline while the slot is still coming, and a slot that then fails is no unhandled rejection", async () => {
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      let acquired = 0;
+      const failingLate = { acquire: () => new Promise<() => void>((_, reject) => setTimeout(() => (acquired++, reject(new Error("Cannot use a pool after calling end on the pool"))), 60)) };
+      await expect(client({ limiter: failingLate }).get(URL_UNDER_TEST, { deadlineMs: 10 })).rejects.toMatchObject({ status: 504 });
+      await vi.waitFor(() => expect(acquired).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+
   it("sends the polite User-Agent and Accept", async () => {
     let seen: Headers | undefined;
     mswServer.use(

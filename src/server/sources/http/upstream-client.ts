@@ -140,7 +140,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))));
     const first = await Promise.race([acquiring, late]);
     clearTimeout(timer);
-    if (first === null) void acquiring.then((release) => release());
+    // Nobody waits for it any more: a slot that comes is given back, one that fails (the
+    // database gone at shutdown) is nobody's error.
+    if (first === null) acquiring.then((release) => release(), () => undefined);
     return first;
   }
 
