@@ -423,3 +423,42 @@ describe(`a full disk while the cache saves (${testDatabaseKind})`, () => {
     }
   });
 });
+
+describe(`storing a PDF over the limit (${testDatabaseKind})`, () => {
+  it("never lets a reader see the user over the limit: the new row and the removals land together", async () => {
+    const database = await createTestDatabase();
+    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-trim-"));
+    tempDirs.push(root);
+    try {
+      await database.db.insert(userTable).values({ id: "reader", name: "Reader", email: "reader@quire.invalid" });
+      const pdf = (fill: string) => new TextEncoder().encode(`%PDF-1.4\n${fill.repeat(400)}\n%%EOF\n`);
+      const limit = 1000;
+      const cache = pdfCacheService({
+        repository: pdfCacheRepository(database.db),
+        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        logger: createLogger("silent"),
+        limitBytes: limit,
+      });
+      await cache.add("reader", "0704.0001", pdf("a"));
+      await cache.add("reader", "0704.0002", pdf("b"));
+      const seen: number[] = [];
+      for (let round = 0; round < 5; round++) {
+        let storing = true;
+        const stored = cache.add("reader", `0704.001${round}`, pdf(String(round))).finally(() => {
+          storing = false;
+        });
+        // A reader looking as often as it can (yielding, so the store goes on too).
+        while (storing) {
+          seen.push((await cache.list("reader")).reduce((total, file) => total + file.fileSize, 0));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await stored;
+      }
+      expect(seen.length).toBeGreaterThan(5);
+      expect(Math.max(...seen)).toBeLessThanOrEqual(limit);
+      expect((await cache.list("reader")).map((file) => file.paperId).sort()).toEqual(["0704.0013", "0704.0014"]);
+    } finally {
+      await database.close();
+    }
+  });
+});

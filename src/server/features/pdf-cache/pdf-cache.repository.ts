@@ -21,6 +21,27 @@ export type NewPdfCacheEntry = {
 };
 
 /**
+ * The least recently read of a user's PDFs go until the total is within `maxBytes`;
+ * `keepPaperId` (the one just stored) stays. Runs inside the caller's user-locked transaction.
+ */
+function trimToSize(tx: Database, userId: string, maxBytes: number, keepPaperId: string | null): Promise<RemovedPdf[]> {
+  const keep = keepPaperId ?? "";
+  return queryRows<RemovedPdf>(
+    tx,
+    sql`delete from ${userPdfCache} where id in (
+          select id from (
+            select id, paper_id, sum(file_size_bytes) over (
+              order by (paper_id = ${keep}) desc, last_accessed desc, cached_at desc, id
+            ) as running
+            from ${userPdfCache} where user_id = ${userId}
+          ) ranked
+          where running > ${maxBytes} and paper_id <> ${keep}
+        )
+        returning paper_id as "paperId", file_hash as "fileHash", file_size_bytes::float8 as "fileSizeBytes"`,
+  );
+}
+
+/**
  * The cloud PDF cache's rows: the spec's procedures (integrations-admin.md section 7:
  * get_user_pdf_cache_stats, get_pdf_cache_stats, clear_pdf_cache, is_pdf_cached,
  * update_pdf_access, add_pdf_to_cache, cleanup_user_cache_by_size) as functions, every
@@ -102,12 +123,15 @@ export function pdfCacheRepository(db: Database) {
     },
 
     /**
-     * add_pdf_to_cache: records the blob (once) and the user's row, which starts at one read
-     * (the open that stored it). Caching the paper again (other bytes: a new version) replaces
-     * the row's file and keeps its count. Answers the hash the row pointed at before, if another.
+     * add_pdf_to_cache then cleanup_user_cache_by_size, in one transaction under the user's
+     * lock: records the blob (once) and the user's row, which starts at one read (the open that
+     * stored it), and removes the least recently read others until the user is within
+     * `maxBytes`, so no reader ever sees the user over the limit. Caching the paper again
+     * (other bytes: a new version) replaces the row's file and keeps its count. Answers the
+     * hash the row pointed at before (if another) and what the trim removed.
      */
-    async add(userId: string, entry: NewPdfCacheEntry, now: Date): Promise<{ replacedHash: string | null }> {
-      return db.transaction(async (tx) => {
+    async add(userId: string, entry: NewPdfCacheEntry, now: Date, maxBytes: number): Promise<{ replacedHash: string | null; evicted: RemovedPdf[] }> {
+      return withUserLock(db, "pdf-cache", userId, async (tx) => {
         await tx
           .insert(pdfBlobs)
           .values({ hash: entry.fileHash, sizeBytes: entry.fileSizeBytes, storageKey: entry.storageKey })
@@ -130,7 +154,8 @@ export function pdfCacheRepository(db: Database) {
             target: [userPdfCache.userId, userPdfCache.paperId],
             set: { ...file, cachedAt: now, lastAccessed: now, accessCount: sql`${userPdfCache.accessCount} + 1` },
           });
-        return { replacedHash: before && before.fileHash !== entry.fileHash ? before.fileHash : null };
+        const evicted = await trimToSize(tx, userId, maxBytes, entry.paperId);
+        return { replacedHash: before && before.fileHash !== entry.fileHash ? before.fileHash : null, evicted };
       });
     },
 
@@ -152,26 +177,11 @@ export function pdfCacheRepository(db: Database) {
 
     /**
      * cleanup_user_cache_by_size: the least recently read PDFs go until the user's total is
-     * within `maxBytes`; `keepPaperId` (the one just stored) stays. Serialised per user, so two
-     * tabs storing at once cannot both decide on a stale total.
+     * within `maxBytes`. Serialised per user, so two tabs storing at once cannot both decide on
+     * a stale total.
      */
-    async cleanupBySize(userId: string, maxBytes: number, keepPaperId: string | null): Promise<RemovedPdf[]> {
-      return withUserLock(db, "pdf-cache", userId, async (tx) => {
-        const keep = keepPaperId ?? "";
-        return queryRows<RemovedPdf>(
-          tx,
-          sql`delete from ${userPdfCache} where id in (
-                select id from (
-                  select id, paper_id, sum(file_size_bytes) over (
-                    order by (paper_id = ${keep}) desc, last_accessed desc, cached_at desc, id
-                  ) as running
-                  from ${userPdfCache} where user_id = ${userId}
-                ) ranked
-                where running > ${maxBytes} and paper_id <> ${keep}
-              )
-              returning paper_id as "paperId", file_hash as "fileHash", file_size_bytes::float8 as "fileSizeBytes"`,
-        );
-      });
+    async cleanupBySize(userId: string, maxBytes: number): Promise<RemovedPdf[]> {
+      return withUserLock(db, "pdf-cache", userId, (tx) => trimToSize(tx, userId, maxBytes, null));
     },
 
     /**

@@ -166,12 +166,12 @@ export function pdfCacheService(deps: {
     const existing = await store.head(key);
     if (!existing || existing.size !== bytes.byteLength) await store.put(key, bytes, { contentType: "application/pdf" });
     const now = clock();
-    const { replacedHash } = await repository.add(
+    const { replacedHash, evicted } = await repository.add(
       userId,
       { paperId, arxivId: paperId, source: "arxiv", storagePath: pdfCacheStoragePath(userId, paperId), fileHash: hash, fileSizeBytes: bytes.byteLength, storageKey: key },
       now,
+      limitBytes,
     );
-    const evicted = await repository.cleanupBySize(userId, limitBytes, paperId);
     if (evicted.length > 0) logger.info({ userId, evicted: evicted.map((row) => row.paperId) }, "PDF cache over the user's limit: least recently read removed");
     await releaseBlobs([...(replacedHash ? [replacedHash] : []), ...evicted.map((row) => row.fileHash)]);
     return { stored: true, reason: null };
@@ -334,7 +334,7 @@ export function pdfCacheService(deps: {
     },
 
     async cleanupBySize(userId: string, maxBytes: number = limitBytes): Promise<number> {
-      const removed = await repository.cleanupBySize(userId, maxBytes, null);
+      const removed = await repository.cleanupBySize(userId, maxBytes);
       await releaseBlobs(removed.map((row) => row.fileHash));
       return removed.length;
     },
