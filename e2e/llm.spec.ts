@@ -130,7 +130,7 @@ test("without a key the plain-language search falls back to keyword rules, with 
   await expect(panel.getByRole("link", { name: "Add an API key in Settings" })).toHaveAttribute("href", "/settings?section=llm");
 });
 
-test("an anonymous visitor's key stays on the device and the browser calls the provider itself", async ({ page, request, shoot }, testInfo) => {
+test("an anonymous visitor's key stays on the device, the browser calls the provider itself, and signing in moves the key into the account", async ({ page, request, shoot }, testInfo) => {
   test.setTimeout(120_000);
   await useTheme(page, "light");
   const key = `gsk-e2e-${testInfo.project.name}-${Date.now().toString(36)}`;
@@ -165,4 +165,13 @@ test("an anonymous visitor's key stays on the device and the browser calls the p
   expect(calls.length).toBeGreaterThanOrEqual(1);
   expect(calls[0]!.headers.authorization).toBe(`Bearer ${key}`);
   expect(calls[0]!.headers.origin).toBe(new URL(page.url()).origin);
+
+  // Signing in moves the key into the account (it had none), and off the device.
+  await signedInAccount(page.request, uniqueEmail("llm-device-key", testInfo.project.name));
+  await page.goto("/settings?section=llm");
+  const accountRow = page.getByRole("list", { name: "Providers" }).getByRole("listitem", { name: "Groq" });
+  await expect(accountRow.getByText(`Key saved, ending in ${key.slice(-4)}`)).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => localStorage.getItem("api-keys"))).toBeNull();
+  const providers = (await (await page.request.get("/api/llm/providers")).json()) as { providers: { provider: string; hasKey: boolean; keyLast4: string | null }[] };
+  expect(providers.providers.find((provider) => provider.provider === "groq")).toMatchObject({ hasKey: true, keyLast4: key.slice(-4) });
 });

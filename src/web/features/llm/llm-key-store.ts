@@ -3,6 +3,7 @@ import { API_KEY_MAX_LENGTH, CUSTOM_PROVIDER_NAME_PATTERN, CUSTOM_PROVIDERS_MAX,
 import { findCatalogueProvider, isCatalogueName, parseModelList, PROVIDER_CATALOGUE, type CustomProviderConfig } from "@/shared/llm/providers";
 import { api } from "@/web/lib/api";
 import type { UserDataSession } from "@/web/lib/user-data/user-data-session";
+import { migrateDeviceDataToAccount } from "@/web/lib/user-stores";
 import { obfuscateKey, readDeviceLlmData, revealKey, writeDeviceLlmData, type DeviceKeyRecord } from "./device-llm-keys";
 
 /** What the settings' custom provider forms send. */
@@ -154,11 +155,18 @@ export function createDeviceLlmKeyStore(): LlmKeyStore {
 
 const encode = (value: string) => encodeURIComponent(value);
 
-/** The account's keys, through /api/llm; the server keeps them encrypted and sends back only their last four characters. */
-export function createServerLlmKeyStore(): LlmKeyStore {
+/**
+ * The account's keys, through /api/llm; the server keeps them encrypted and sends back only
+ * their last four characters. The list waits for `ready` (the sign-in migration, which may be
+ * moving the device's keys up), so it shows what moved.
+ */
+export function createServerLlmKeyStore(ready: () => Promise<unknown> = async () => undefined): LlmKeyStore {
   return {
     kind: "server",
-    list: async () => (await api.get<ProvidersResponse>("llm/providers")).providers,
+    list: async () => {
+      await ready().catch(() => undefined);
+      return (await api.get<ProvidersResponse>("llm/providers")).providers;
+    },
     saveKey: async (provider, apiKey) => (await api.put<{ provider: ProviderStatus }>(`llm/keys/${encode(provider)}`, { apiKey: checkedKey(apiKey) })).provider,
     deleteKey: async (provider) => {
       await api.delete(`llm/keys/${encode(provider)}`);
@@ -185,10 +193,14 @@ export function createServerLlmKeyStore(): LlmKeyStore {
 }
 
 let device: LlmKeyStore | undefined;
-let server: LlmKeyStore | undefined;
+let server: { userId: string; store: LlmKeyStore } | undefined;
 
 /** The store for a session: the account's when signed in, the device's otherwise (also while the session loads). */
-export function llmKeyStoreFor(session: Pick<UserDataSession, "status">): LlmKeyStore {
-  if (session.status === "signed-in") return (server ??= createServerLlmKeyStore());
+export function llmKeyStoreFor(session: UserDataSession): LlmKeyStore {
+  if (session.status === "signed-in") {
+    const userId = session.user.id;
+    if (server?.userId !== userId) server = { userId, store: createServerLlmKeyStore(() => migrateDeviceDataToAccount(userId)) };
+    return server.store;
+  }
   return (device ??= createDeviceLlmKeyStore());
 }

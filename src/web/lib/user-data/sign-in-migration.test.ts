@@ -100,6 +100,7 @@ describe("sign-in migration", () => {
       bookmarks: "moved",
       notes: "nothing",
       highlights: "nothing",
+      llmKeys: "nothing",
     });
     expect(api.state.searches.map((entry) => entry.params.q)).toEqual(["graphs"]);
     expect(api.requests.find((request) => request.path === "/api/me/history/import")?.body).toMatchObject({ entries: [{ paperId: "2401.00009", viewType: "abs" }] });

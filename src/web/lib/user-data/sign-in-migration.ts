@@ -13,6 +13,7 @@ import type { DevicePreferencesStore } from "@/web/lib/user-data/preferences-sto
 import { decodeProfile } from "@/web/lib/user-data/profile-store";
 import { migrateDeviceHighlights } from "@/web/lib/user-data/highlight-store";
 import { migrateDeviceNotes } from "@/web/lib/user-data/notes-store";
+import { migrateDeviceLlmKeys } from "@/web/features/llm/migrate-device-llm-keys";
 import { bookmarkPath, toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
 import { sameJson } from "@/web/lib/user-data/user-data-errors";
 
@@ -25,13 +26,15 @@ import { sameJson } from "@/web/lib/user-data/user-data-errors";
  * - search history and reading history merge into the account's (the server dedupes and prunes);
  * - bookmarks the account lacks are added;
  * - paper notes go up where the account has no note for the paper (notes-store.ts);
- * - PDF highlights are added to the account's, each under its device id (highlight-store.ts).
+ * - PDF highlights are added to the account's, each under its device id (highlight-store.ts);
+ * - language-model keys and custom providers go up where the account has none
+ *   (migrate-device-llm-keys.ts).
  * Each part removes its device copy only after the server confirmed it, so an interrupted run
  * (closed tab, network loss) simply moves the rest next time; a second run finds nothing left
  * to move and sends nothing. Parts are independent: one failing keeps only its own copy.
  */
 
-export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks" | "notes" | "highlights";
+export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks" | "notes" | "highlights" | "llmKeys";
 /** nothing: no device data; moved: uploaded (or already there) and removed from the device; failed: kept on the device. */
 export type MigrationOutcome = "nothing" | "moved" | "failed";
 export type SignInMigrationReport = Record<MigrationPart, MigrationOutcome>;
@@ -218,7 +221,7 @@ async function settle(part: () => Promise<MigrationOutcome>): Promise<MigrationO
 /** Moves the device's data into the signed-in account (one run; see the module comment). */
 export async function migrateDeviceData(device: DeviceDataSource, options: { now?: () => number } = {}): Promise<SignInMigrationReport> {
   const now = (options.now ?? Date.now)();
-  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights] = await Promise.all([
+  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights, llmKeys] = await Promise.all([
     settle(migrateSettings),
     settle(migrateProfile),
     settle(() => migratePreferences(device.preferences)),
@@ -228,8 +231,9 @@ export async function migrateDeviceData(device: DeviceDataSource, options: { now
     settle(() => migrateBookmarks(device.bookmarks)),
     settle(migrateDeviceNotes),
     settle(migrateDeviceHighlights),
+    settle(migrateDeviceLlmKeys),
   ]);
-  const report: SignInMigrationReport = { settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights };
+  const report: SignInMigrationReport = { settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights, llmKeys };
   if (Object.values(report).some((outcome) => outcome !== "nothing")) announceStorageCleared();
   return report;
 }
