@@ -88,7 +88,14 @@ export async function quireOpenTimings(context: BrowserContext, origin: string, 
   );
   if (process.env.QUIRE_BENCH_MARKS) {
     // Where the time went: pdf.js evaluated, the PDF's bytes, the document opened, page 1 drawn.
-    const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((mark) => `${mark.name}=${Math.round(mark.startTime)}`));
+    const marks = await page.evaluate(() => [
+      `html=${Math.round((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseEnd)}`,
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /pdf-prefetch|pdf-document|pdf\.worker|pdf-proxy/.test(entry.name))
+        .map((entry) => `${new URL(entry.name).pathname.split("/").pop()?.split("-")[0]}@${Math.round(entry.startTime)}-${Math.round((entry as PerformanceResourceTiming).responseEnd)}`),
+      ...performance.getEntriesByType("mark").map((mark) => `${mark.name}=${Math.round(mark.startTime)}`),
+    ]);
     console.log(`${paperId}: painted=${Math.round(paintedMs)} ${marks.join(" ")}`);
   }
   await page.close();
