@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { ZOTERO_ITEM_KEYS_PER_READ, ZOTERO_MAX_PAGE_SIZE, ZOTERO_WRITE_BATCH } from "@/shared/zotero/zotero-constants";
 import { parseZoteroItems, zoteroItemSchema, type ZoteroItem, type ZoteroNewItem } from "@/shared/zotero/zotero-item";
+import { pathSegment } from "@/server/sources/http/upstream-path";
 import { ZoteroApiError, type ZoteroAnswer, type ZoteroClient, type ZoteroClientEvents } from "./zotero-client";
 
 /**
@@ -91,7 +92,7 @@ export function newWriteToken(): string {
 }
 
 export function createZoteroApi(client: ZoteroClient) {
-  const library = (access: ZoteroAccess) => `/users/${encodeURIComponent(access.userId)}`;
+  const library = (access: ZoteroAccess) => `/users/${pathSegment(access.userId)}`;
 
   async function items(access: ZoteroAccess, query: ItemsQuery = {}, events?: ZoteroClientEvents): Promise<ZoteroItemsPage> {
     const answer = await client.request(
@@ -135,7 +136,7 @@ export function createZoteroApi(client: ZoteroClient) {
      */
     async keyInfo(apiKey: string, signal?: AbortSignal): Promise<ZoteroKeyInfo | null> {
       try {
-        const answer = await client.request({ path: `/keys/${encodeURIComponent(apiKey)}`, apiKey, signal });
+        const answer = await client.request({ path: `/keys/${pathSegment(apiKey)}`, apiKey, signal });
         const info = keyInfoSchema.parse(answer.body);
         return {
           userId: info.userID,
@@ -153,7 +154,7 @@ export function createZoteroApi(client: ZoteroClient) {
     /** Revokes a key at Zotero (`DELETE /keys/{key}`); a key Zotero no longer knows counts as revoked. */
     async revokeKey(apiKey: string): Promise<void> {
       try {
-        await client.request({ method: "DELETE", path: `/keys/${encodeURIComponent(apiKey)}`, apiKey });
+        await client.request({ method: "DELETE", path: `/keys/${pathSegment(apiKey)}`, apiKey });
       } catch (error) {
         if (error instanceof ZoteroApiError && (error.kind === "not_found" || error.kind === "unauthorized")) return;
         throw error;
@@ -216,7 +217,7 @@ export function createZoteroApi(client: ZoteroClient) {
     /** One item, with its current version; null when it does not exist. */
     async item(access: ZoteroAccess, key: string): Promise<ZoteroItem | null> {
       try {
-        const answer = await client.request({ path: `${library(access)}/items/${encodeURIComponent(key)}`, apiKey: access.apiKey });
+        const answer = await client.request({ path: `${library(access)}/items/${pathSegment(key)}`, apiKey: access.apiKey });
         const parsed = zoteroItemSchema.safeParse(answer.body);
         if (!parsed.success) throw new ZoteroApiError("bad_request", 502, "Zotero sent an unreadable item");
         return parsed.data;
@@ -259,7 +260,7 @@ export function createZoteroApi(client: ZoteroClient) {
     async updateItem(access: ZoteroAccess, key: string, version: number, patch: Record<string, unknown>): Promise<void> {
       await client.request({
         method: "PATCH",
-        path: `${library(access)}/items/${encodeURIComponent(key)}`,
+        path: `${library(access)}/items/${pathSegment(key)}`,
         apiKey: access.apiKey,
         headers: { "if-unmodified-since-version": String(version) },
         body: patch,
@@ -270,7 +271,7 @@ export function createZoteroApi(client: ZoteroClient) {
     async deleteItem(access: ZoteroAccess, key: string, version: number): Promise<void> {
       await client.request({
         method: "DELETE",
-        path: `${library(access)}/items/${encodeURIComponent(key)}`,
+        path: `${library(access)}/items/${pathSegment(key)}`,
         apiKey: access.apiKey,
         headers: { "if-unmodified-since-version": String(version) },
       });
