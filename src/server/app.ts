@@ -99,6 +99,7 @@ export function createPdfCache(deps: Pick<AppDeps, "config" | "database" | "sour
     logger: deps.logger,
     limitBytes: deps.config.PDF_CACHE_USER_LIMIT_BYTES,
     arxiv: deps.sources.arxiv,
+    pdfSource: deps.sources.arxivPdf,
   });
   return { service, ...blobs };
 }

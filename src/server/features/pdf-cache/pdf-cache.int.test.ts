@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, wr
 import os from "node:os";
 import path from "node:path";
 import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox } from "../../../../sandbox/server";
 import { PDF_FAULT_IDS } from "../../../../sandbox/arxiv/pdf-faults";
 import type { CachedPdfEntry, PdfCacheStats } from "@/shared/pdf-cache";
@@ -457,6 +457,87 @@ describe(`storing a PDF over the limit (${testDatabaseKind})`, () => {
       expect(seen.length).toBeGreaterThan(5);
       expect(Math.max(...seen)).toBeLessThanOrEqual(limit);
       expect((await cache.list("reader")).map((file) => file.paperId).sort()).toEqual(["0704.0013", "0704.0014"]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
+  it("is checked against arXiv once a day after a day, fetched again when revised, and not brought back once removed", async () => {
+    const database = await createTestDatabase();
+    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-refresh-"));
+    tempDirs.push(root);
+    try {
+      await database.db.insert(userTable).values({ id: "reader", name: "Reader", email: "reader@quire.invalid" });
+      const day = 24 * 60 * 60 * 1000;
+      const cachedAt = Date.parse("2026-03-02T10:00:00Z");
+      let now = cachedAt;
+      let revisedAt = "2026-03-01T00:00:00Z";
+      const lookups: string[][] = [];
+      const logger = createLogger("silent");
+      const arxiv = {
+        search: async (params: { idList?: string[] }) => {
+          lookups.push(params.idList ?? []);
+          return { papers: [{ id: params.idList?.[0], title: "A paper", authors: ["A. Author"], updatedDate: revisedAt }] };
+        },
+      } as unknown as Parameters<typeof pdfCacheService>[0]["arxiv"];
+      const repository = pdfCacheRepository(database.db);
+      const cache = pdfCacheService({
+        repository,
+        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        logger,
+        limitBytes: 50 * 1024 * 1024,
+        arxiv,
+        pdfSource: createArxivPdfSource({ pdfUrl: `${sandbox.url}/arxiv/pdf`, userAgent: "quire-test", logger }),
+        clock: () => new Date(now),
+      });
+      const latest = new Uint8Array(await (await fetch(`${sandbox.url}/arxiv/pdf/${SMALL_A}`)).arrayBuffer());
+      // The version cached first: other bytes than the host's latest.
+      const first = new Uint8Array(await (await fetch(`${sandbox.url}/arxiv/pdf/${SMALL_B}`)).arrayBuffer());
+      await cache.add("reader", SMALL_A, first);
+      const read = async () => {
+        const outcome = await cache.serve("reader", SMALL_A, {});
+        return sha256(new Uint8Array(await outcome.response!.arrayBuffer()));
+      };
+      const entry = async () => (await cache.list("reader")).find((file) => file.paperId === SMALL_A)!;
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      // The first read looks the title up (a PDF cached through add() has none yet).
+      await read();
+      await vi.waitFor(async () => expect((await entry()).paperTitle).toBe("A paper"));
+      lookups.length = 0;
+
+      // Within a day of caching: no lookup.
+      now = cachedAt + day - 1000;
+      expect(await read()).toBe(sha256(first));
+      await settle();
+      expect(lookups).toEqual([]);
+
+      // Two days on, not revised since: one lookup, the cached copy stays; read again that day, no second lookup.
+      now = cachedAt + 2 * day;
+      expect(await read()).toBe(sha256(first));
+      expect(await read()).toBe(sha256(first));
+      await settle();
+      expect(lookups).toEqual([[SMALL_A]]);
+      expect((await entry()).fileHash).toBe(sha256(first));
+
+      // arXiv has a newer version: the next day's read is still the cached copy, then the new one is stored.
+      revisedAt = new Date(cachedAt + 2.5 * day).toISOString();
+      now = cachedAt + 3 * day + 1000;
+      expect(await read()).toBe(sha256(first));
+      await vi.waitFor(async () => expect((await entry()).fileHash).toBe(sha256(latest)), { timeout: 10_000 });
+      expect(await read()).toBe(sha256(latest));
+      // Six reads counted and the open that cached it; the refresh is not a read.
+      expect((await entry()).accessCount).toBe(7);
+      expect(await cache.list("reader")).toHaveLength(1);
+      expect((await database.db.select().from(pdfBlobs)).map((blob) => blob.hash)).toEqual([sha256(latest)]);
+
+      // A refresh that finds the PDF removed brings nothing back.
+      await cache.remove("reader", SMALL_A);
+      expect(await cache.add("reader", SMALL_A, first, { read: false })).toEqual({ stored: false, reason: null });
+      expect(await cache.list("reader")).toEqual([]);
+      expect(await database.db.select().from(pdfBlobs)).toEqual([]);
+      expect(readdirSync(root, { recursive: true }).filter((file) => String(file).endsWith(".pdf"))).toEqual([]);
     } finally {
       await database.close();
     }

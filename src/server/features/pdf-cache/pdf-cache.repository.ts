@@ -125,21 +125,24 @@ export function pdfCacheRepository(db: Database) {
     /**
      * add_pdf_to_cache then cleanup_user_cache_by_size, in one transaction under the user's
      * lock: records the blob (once) and the user's row, which starts at one read (the open that
-     * stored it), and removes the least recently read others until the user is within
+     * stored it; `read` false for a refresh nobody opened), and removes the least recently read others until the user is within
      * `maxBytes`, so no reader ever sees the user over the limit. Caching the paper again
      * (other bytes: a new version) replaces the row's file and keeps its count. Answers the
-     * hash the row pointed at before (if another) and what the trim removed.
+     * hash the row pointed at before (if another), what the trim removed, and whether the row
+     * is there (a refresh, `read` false, only replaces a row that still exists).
      */
-    async add(userId: string, entry: NewPdfCacheEntry, now: Date, maxBytes: number): Promise<{ replacedHash: string | null; evicted: RemovedPdf[] }> {
+    async add(userId: string, entry: NewPdfCacheEntry, now: Date, maxBytes: number, read = true): Promise<{ replacedHash: string | null; evicted: RemovedPdf[]; kept: boolean }> {
       return withUserLock(db, "pdf-cache", userId, async (tx) => {
-        await tx
-          .insert(pdfBlobs)
-          .values({ hash: entry.fileHash, sizeBytes: entry.fileSizeBytes, storageKey: entry.storageKey })
-          .onConflictDoNothing();
         const [before] = await tx
           .select({ fileHash: userPdfCache.fileHash })
           .from(userPdfCache)
           .where(and(eq(userPdfCache.userId, userId), eq(userPdfCache.paperId, entry.paperId)));
+        // A refresh of a PDF the user removed meanwhile brings nothing back.
+        if (!read && !before) return { replacedHash: null, evicted: [], kept: false };
+        await tx
+          .insert(pdfBlobs)
+          .values({ hash: entry.fileHash, sizeBytes: entry.fileSizeBytes, storageKey: entry.storageKey })
+          .onConflictDoNothing();
         const file = {
           fileHash: entry.fileHash,
           fileSizeBytes: entry.fileSizeBytes,
@@ -152,10 +155,10 @@ export function pdfCacheRepository(db: Database) {
           .values({ userId, paperId: entry.paperId, ...file, cachedAt: now, lastAccessed: now, accessCount: 1 })
           .onConflictDoUpdate({
             target: [userPdfCache.userId, userPdfCache.paperId],
-            set: { ...file, cachedAt: now, lastAccessed: now, accessCount: sql`${userPdfCache.accessCount} + 1` },
+            set: read ? { ...file, cachedAt: now, lastAccessed: now, accessCount: sql`${userPdfCache.accessCount} + 1` } : { ...file, cachedAt: now },
           });
         const evicted = await trimToSize(tx, userId, maxBytes, entry.paperId);
-        return { replacedHash: before && before.fileHash !== entry.fileHash ? before.fileHash : null, evicted };
+        return { replacedHash: before && before.fileHash !== entry.fileHash ? before.fileHash : null, evicted, kept: true };
       });
     },
 

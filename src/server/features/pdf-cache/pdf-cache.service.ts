@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { errors } from "@/server/errors";
 import type { Logger } from "@/server/logger";
+import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { describeCause, StorageError, type BlobStore } from "@/server/storage/blob-store";
 import {
@@ -68,6 +69,14 @@ const PDF_END_MARKER = Buffer.from("%%EOF");
  * otherwise hold every open for its connection timeout); a successful check ends the pause.
  */
 export const STORAGE_RETRY_AFTER_MS = 30_000;
+/**
+ * A cached PDF read this long after it was stored is checked against arXiv once (per user and
+ * paper, per this long): a paper revised since is fetched again in the background, and the
+ * next open has the new version. The open itself is served from the cache as it is.
+ */
+export const PDF_CACHE_REVALIDATE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The revalidation memo forgets its oldest when it holds this many (one server's readers). */
+const REVALIDATE_MEMO_MAX = 10_000;
 
 /** A whole PDF ends with %%EOF (give or take trailing whitespace); a cut-off download does not. */
 export function endsLikePdf(bytes: Uint8Array): boolean {
@@ -104,8 +113,10 @@ export function pdfCacheService(deps: {
   logger: Logger;
   /** Bytes one user may keep. */
   limitBytes: number;
-  /** For the title and authors of a newly cached paper; without it they stay empty. */
+  /** For the title and authors of a newly cached paper, and whether a cached one was revised since; without it neither. */
   arxiv?: Pick<ArxivSource, "search">;
+  /** Where a revised paper's PDF is fetched again from; without it a cached PDF is never refreshed. */
+  pdfSource?: Pick<ArxivPdfSource, "fetchPdf">;
   clock?: () => Date;
 }) {
   const { repository, store, logger, limitBytes } = deps;
@@ -142,6 +153,42 @@ export function pdfCacheService(deps: {
     }
   }
 
+  /** userId + paperId → until when it is not checked again (ms). */
+  const revalidated = new Map<string, number>();
+
+  /**
+   * On a read of a PDF cached over a day ago: asks arXiv (through its rate-limited client, like
+   * every lookup) when the paper was last revised; when after the PDF was cached, fetches the
+   * PDF again and stores it (the row keeps its reads; the old bytes go with their last reader).
+   * Once per user and paper per day; a failure is logged and tried again the next day.
+   */
+  function revalidateLater(userId: string, entry: PdfCacheEntryRow): void {
+    const { arxiv, pdfSource } = deps;
+    if (!arxiv || !pdfSource) return;
+    const now = clock().getTime();
+    if (now - entry.cachedAt.getTime() < PDF_CACHE_REVALIDATE_AFTER_MS) return;
+    const memoKey = `${userId}\n${entry.paperId}`;
+    if ((revalidated.get(memoKey) ?? 0) > now) return;
+    if (revalidated.size >= REVALIDATE_MEMO_MAX) revalidated.delete(revalidated.keys().next().value!);
+    revalidated.set(memoKey, now + PDF_CACHE_REVALIDATE_AFTER_MS);
+    void (async () => {
+      const paper = (await arxiv.search({ idList: [entry.paperId], maxResults: 1 })).papers[0];
+      const revisedAt = paper?.updatedDate ? Date.parse(paper.updatedDate) : Number.NaN;
+      if (!(revisedAt > entry.cachedAt.getTime())) return;
+      const answer = await pdfSource.fetchPdf(entry.paperId);
+      const bytes = answer.status === 200 && answer.body ? await readAll(answer.body, maxFileBytes) : null;
+      if (!bytes) {
+        await answer.body?.cancel().catch(() => undefined);
+        logger.info({ userId, paperId: entry.paperId, status: answer.status }, "revised PDF not refreshed: the host did not send it whole");
+        return;
+      }
+      const result = await add(userId, entry.paperId, bytes, { read: false });
+      logger.info({ userId, paperId: entry.paperId, revisedAt: paper!.updatedDate, stored: result.stored, reason: result.reason }, "cached PDF refreshed: arXiv has a newer version");
+    })().catch((error: unknown) => {
+      logger.warn({ err: error, userId, paperId: entry.paperId }, "could not check a cached PDF for a newer version");
+    });
+  }
+
   async function fillPaperDetails(userId: string, paperId: string): Promise<void> {
     if (!deps.arxiv) return;
     try {
@@ -157,7 +204,7 @@ export function pdfCacheService(deps: {
    * add_pdf_to_cache and then cleanup_user_cache_by_size: stores the bytes once (unless that
    * object is already there), records the user's row, and trims the user to the limit.
    */
-  async function add(userId: string, paperId: string, bytes: Uint8Array): Promise<{ stored: boolean; reason: string | null }> {
+  async function add(userId: string, paperId: string, bytes: Uint8Array, options: { read?: boolean } = {}): Promise<{ stored: boolean; reason: string | null }> {
     if (bytes.byteLength > limitBytes) return { stored: false, reason: PDF_CACHE_REASONS.overLimit };
     if (bytes.byteLength > PDF_CACHE_MAX_FILE_BYTES) return { stored: false, reason: PDF_CACHE_REASONS.tooLarge };
     if (!endsLikePdf(bytes)) return { stored: false, reason: PDF_CACHE_REASONS.incomplete };
@@ -166,14 +213,21 @@ export function pdfCacheService(deps: {
     const existing = await store.head(key);
     if (!existing || existing.size !== bytes.byteLength) await store.put(key, bytes, { contentType: "application/pdf" });
     const now = clock();
-    const { replacedHash, evicted } = await repository.add(
+    const { replacedHash, evicted, kept } = await repository.add(
       userId,
       { paperId, arxivId: paperId, source: "arxiv", storagePath: pdfCacheStoragePath(userId, paperId), fileHash: hash, fileSizeBytes: bytes.byteLength, storageKey: key },
       now,
       limitBytes,
+      options.read ?? true,
     );
     if (evicted.length > 0) logger.info({ userId, evicted: evicted.map((row) => row.paperId) }, "PDF cache over the user's limit: least recently read removed");
     await releaseBlobs([...(replacedHash ? [replacedHash] : []), ...evicted.map((row) => row.fileHash)]);
+    if (!kept) {
+      // Put for a row that is gone (removed while it was being refreshed): the object goes
+      // too, unless some reader's row records it.
+      if (!(await repository.findBlob(hash))) await store.delete(key).catch(() => undefined);
+      return { stored: false, reason: null };
+    }
     return { stored: true, reason: null };
   }
 
@@ -199,6 +253,7 @@ export function pdfCacheService(deps: {
     if (storageDown()) return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
     const range = resolveRange(request.range, entry.fileSizeBytes);
     const headers = pdfHeaders(entry);
+    revalidateLater(userId, entry);
     if (range.kind === "whole" && request.ifNoneMatch?.split(",").some((tag) => tag.trim() === etagFor(entry.fileHash))) {
       await repository.recordAccess(userId, paperId, clock());
       return { response: new Response(null, { status: 304, headers }) };
