@@ -25,3 +25,34 @@ describe("createAnalytics", () => {
     vi.useRealTimers();
   });
 });
+
+describe("sendToServer", () => {
+  it("posts to the site's origin with the bearer token from the native app, and to its own origin on the web", async () => {
+    const platform = await import("@/web/lib/platform");
+    const token = await import("@/web/lib/auth-token");
+    const { sendToServer } = await import("./analytics");
+    const calls: [string, RequestInit][] = [];
+    vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const origin = vi.spyOn(platform, "apiOrigin");
+    const bearer = vi.spyOn(token, "readAuthToken");
+    try {
+      origin.mockReturnValue("https://quire.example");
+      bearer.mockReturnValue("session-token");
+      sendToServer([{ name: "search", properties: {} }]);
+      origin.mockReturnValue("");
+      bearer.mockReturnValue(undefined);
+      sendToServer([{ name: "search", properties: {} }]);
+      expect(calls.map(([url, init]) => [url, (init.headers as Record<string, string>).Authorization, init.keepalive])).toEqual([
+        ["https://quire.example/api/events", "Bearer session-token", false],
+        ["/api/events", undefined, true],
+      ]);
+    } finally {
+      origin.mockRestore();
+      bearer.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});

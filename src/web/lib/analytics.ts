@@ -4,6 +4,9 @@
  * the session. Losing an event is acceptable; breaking the page is not.
  */
 
+import { readAuthToken } from "@/web/lib/auth-token";
+import { apiOrigin } from "@/web/lib/platform";
+
 export const ANALYTICS_DEBOUNCE_MS = 1000;
 export const ANALYTICS_DUPLICATE_WINDOW_MS = 2000;
 const MAX_BATCH = 50;
@@ -38,15 +41,22 @@ export function createAnalytics(options: { send: (events: AnalyticsEvent[]) => v
   };
 }
 
-function sendToServer(events: AnalyticsEvent[]): void {
+/**
+ * Posts a batch as every API call is sent: to the site's origin from the native app (its
+ * WebView is not the site), with its bearer token. `keepalive` (the batch outlives a closed
+ * page) only for the site's own origin: a cross-origin one needs a preflight first.
+ */
+export function sendToServer(events: AnalyticsEvent[]): void {
   const body = JSON.stringify({ events });
+  const origin = apiOrigin();
+  const token = readAuthToken();
   try {
-    void fetch("/api/events", {
+    void fetch(`${origin}/api/events`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body,
       credentials: "same-origin",
-      keepalive: true,
+      keepalive: origin === "",
     }).catch(() => undefined);
   } catch {
     // No fetch (very old browser) or a refused request: the event is lost, nothing else.
