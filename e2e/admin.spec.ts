@@ -8,6 +8,10 @@ import { PASSWORD, signedInAccount, uniqueEmail } from "./test-accounts";
  * desktop and on a phone, and what a user and a visitor get there: nothing.
  */
 
+// The charts draw at once for a reader who asked for less motion (recharts follows the setting),
+// so their screenshots show them whole rather than mid-animation.
+test.use({ reducedMotion: "reduce" });
+
 const isPhone = () => test.info().project.name === "mobile";
 const resultItems = (page: Page) => page.locator("[data-paper-row], [data-testid='paper-card']");
 /** The demo's admin (ADMIN_EMAILS in scripts/demo.mjs). */

@@ -30,6 +30,8 @@ const cacheCard = (page: Page) => page.locator("#settings-pdf-cache");
 
 test.describe("Cloud PDF Cache", () => {
   test("a PDF opened twice is in the cache card with its opens; it can be removed, and the cache cleared", async ({ page, shoot }, testInfo) => {
+    // Three opens, each waited on until the server has cached it: 20 s on a busy CI machine.
+    test.setTimeout(90_000);
     const papers = paperFor(testInfo.project.name);
     await useTheme(page, "light");
     await signedInAccount(page.request, uniqueEmail("pdf-cache", testInfo.project.name));
