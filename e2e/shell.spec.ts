@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { baseURL } from "../playwright.config";
 import { test, expect, useTheme } from "./fixtures";
 
 /** The two projects differ in chrome: a sidebar on desktop, a bottom bar on phones. */
@@ -129,6 +130,39 @@ test.describe("theme", () => {
     await expect(page.locator("html")).toHaveClass(/\blight\b/);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  });
+});
+
+test.describe("page head", () => {
+  test("the scripts run before first paint are named by their content and cached for good: a repeat load does not ask the server for them", async ({ browser }) => {
+    // The HTTP cache alone, without the service worker, which would answer from its precache anyway.
+    const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+    const page = await context.newPage();
+    await page.goto("/search");
+    const scripts = await page.evaluate(() => [...document.head.querySelectorAll("script:not([type])")].map((script) => script.getAttribute("src")));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/pdf-prefetch-[\w-]{8}\.js$/), expect.stringMatching(/^\/assets\/theme-init-[\w-]{8}\.js$/), expect.stringMatching(/^\/assets\/search-prefetch-[\w-]{8}\.js$/)]);
+    for (const src of scripts) {
+      const response = await page.request.get(src!);
+      expect(response.headers()["cache-control"], src!).toContain("immutable");
+    }
+
+    // The second load: each comes from the browser's cache, none from the network.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const fromCache = new Set<string>();
+    const fromNetwork = new Set<string>();
+    cdp.on("Network.requestServedFromCache", ({ requestId }) => fromCache.add(requestId));
+    const urls = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => urls.set(requestId, new URL(request.url).pathname));
+    cdp.on("Network.responseReceived", ({ requestId, response }) => {
+      if (!response.fromDiskCache && !response.fromPrefetchCache && !fromCache.has(requestId)) fromNetwork.add(requestId);
+    });
+    await page.goto("/search");
+    await expect(page.getByRole("combobox", { name: "Search query" })).toBeVisible();
+    const headFromNetwork = [...fromNetwork].map((id) => urls.get(id)).filter((path) => scripts.includes(path ?? ""));
+    expect(headFromNetwork).toEqual([]);
+    expect([...urls.values()].filter((path) => scripts.includes(path)).length, "the head scripts were asked for").toBe(3);
+    await context.close();
   });
 });
 

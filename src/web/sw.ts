@@ -94,8 +94,10 @@ registerRoute(
   ),
 );
 
-// The unhashed files the page loads by name (the early-start scripts, the icon, the manifest):
-// the server's current copy first, which must match the page it just sent; the precached one offline.
+// The unhashed files the page loads by name (the icon, the manifest; the early-start scripts by
+// their old names, for a page of the previous build: a built page loads their hashed copies from
+// /assets/): the server's current copy first, which must match the page it just sent; the
+// precached one offline.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isRevalidatedFile(url.pathname),
   async ({ request, url }) => {
