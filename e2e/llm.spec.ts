@@ -169,9 +169,11 @@ test("an anonymous visitor's key stays on the device, the browser calls the prov
   // Signing in moves the key into the account (it had none), and off the device.
   await signedInAccount(page.request, uniqueEmail("llm-device-key", testInfo.project.name));
   await page.goto("/settings?section=llm");
+  // The move runs once the app knows who is signed in, and the key leaves the device once the
+  // server has it. Until then the row may be the device's, which reads the same.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("api-keys")), { timeout: 20_000 }).toBeNull();
   const accountRow = page.getByRole("list", { name: "Providers" }).getByRole("listitem", { name: "Groq" });
   await expect(accountRow.getByText(`Key saved, ending in ${key.slice(-4)}`)).toBeVisible({ timeout: 20_000 });
-  expect(await page.evaluate(() => localStorage.getItem("api-keys"))).toBeNull();
   const providers = (await (await page.request.get("/api/llm/providers")).json()) as { providers: { provider: string; hasKey: boolean; keyLast4: string | null }[] };
   expect(providers.providers.find((provider) => provider.provider === "groq")).toMatchObject({ hasKey: true, keyLast4: key.slice(-4) });
 });
