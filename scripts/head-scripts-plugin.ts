@@ -18,47 +18,40 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-/** The head scripts, as index.html names them. */
-export const HEAD_SCRIPTS = ["pdf-prefetch.js", "theme-init.js", "search-prefetch.js"] as const;
+/** A classic (not module) script of index.html's own, loaded from the public folder by its name. */
+const HEAD_SCRIPT_TAG = /<script src="\/([\w-]+\.js)"><\/script>/g;
 
 /** `assets/{name}-{hash}.js`: 8 characters of the content's SHA-256, in base64url as Vite's own names. */
-export function hashedHeadScriptName(name: string, source: string): string {
+function hashedName(name: string, source: string): string {
   const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
   return `assets/${name.replace(/\.js$/, "")}-${hash}.js`;
 }
 
-/** index.html with each head script's tag pointing at its hashed copy; throws when a tag is missing. */
-export function pointHeadScriptsAt(html: string, fileNames: ReadonlyMap<string, string>): string {
-  let page = html;
-  for (const [name, fileName] of fileNames) {
-    const tag = `<script src="/${name}"></script>`;
-    if (!page.includes(tag)) throw new Error(`index.html no longer loads ${tag}: update scripts/head-scripts-plugin.ts`);
-    page = page.replace(tag, `<script src="/${fileName}"></script>`);
-  }
-  return page;
-}
-
 export function hashedHeadScripts(): Plugin {
+  let root = "";
   let publicDir = "";
   const fileNames = new Map<string, string>();
   return {
     name: "quire-hashed-head-scripts",
     apply: "build",
     configResolved(config) {
+      root = config.root;
       publicDir = config.publicDir;
     },
+    // The scripts are the ones index.html names: the page is the one list of them.
     buildStart() {
       fileNames.clear();
-      for (const name of HEAD_SCRIPTS) {
-        const source = readFileSync(path.join(publicDir, name), "utf8");
-        const fileName = hashedHeadScriptName(name, source);
-        fileNames.set(name, fileName);
+      const html = readFileSync(path.join(root, "index.html"), "utf8");
+      for (const [, name] of html.matchAll(HEAD_SCRIPT_TAG)) {
+        const source = readFileSync(path.join(publicDir, name!), "utf8");
+        const fileName = hashedName(name!, source);
+        fileNames.set(name!, fileName);
         this.emitFile({ type: "asset", fileName, source });
       }
     },
     transformIndexHtml: {
       order: "post",
-      handler: (html) => pointHeadScriptsAt(html, fileNames),
+      handler: (html) => html.replace(HEAD_SCRIPT_TAG, (tag, name: string) => (fileNames.has(name) ? `<script src="/${fileNames.get(name)}"></script>` : tag)),
     },
   };
 }
