@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { hashedHeadScripts } from "./scripts/head-scripts-plugin";
+import { inlineHeadScripts } from "./scripts/head-scripts-plugin";
 import { precompress } from "./scripts/precompress-plugin";
 
 const serverPort = Number(process.env.PORT ?? 3000);
@@ -70,8 +70,8 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
-    // Its hashed copies are written with the bundle, so the service worker's precache list (made after it) holds them.
-    hashedHeadScripts(),
+    // The head's early-start scripts, written into index.html (the service worker precaches the page with them).
+    inlineHeadScripts(),
     precompress(),
     noNodeModulesInBrowser(),
   ],

@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/**/*.test.{ts,tsx}", "sandbox/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "sandbox/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
           setupFiles: ["src/test/unit-setup.ts"],

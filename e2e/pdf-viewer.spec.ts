@@ -90,7 +90,8 @@ test.describe("PDF viewer", () => {
     const module = /<meta name="quire-pdf-module" content="([^"]+)">/.exec(html)?.[1];
     expect(worker, "the worker's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf\.worker[\w.-]*\.mjs$/);
     expect(module, "the pdf.js module's address for pdf-prefetch.js").toMatch(/^\/assets\/pdf-document-[\w-]+\.js$/);
-    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${worker}">`);
+    // Not preloaded: pdf-prefetch.js, inline in the head, starts the worker as the page is parsed.
+    expect(html).not.toContain(`href="${worker}"`);
     // The app's entry is started by pdf-prefetch.js once page 1 is on screen, not by the page.
     expect(html).toMatch(/<meta name="quire-app-entry" content="\/assets\/index-[\w-]+\.js">/);
     expect(html).not.toContain('<script type="module"');

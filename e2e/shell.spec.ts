@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { test, expect, useTheme } from "./fixtures";
@@ -134,34 +135,50 @@ test.describe("theme", () => {
 });
 
 test.describe("page head", () => {
-  test("the scripts run before first paint are named by their content and cached for good: a repeat load does not ask the server for them", async ({ browser }) => {
-    // The HTTP cache alone, without the service worker, which would answer from its precache anyway.
+  test("the scripts run before first paint are in the page itself, allowed by their hashes alone: they run, and nothing is fetched for them", async ({ browser }) => {
+    // Without the service worker, which would answer from its precache: the page as the server sends it.
     const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
     const page = await context.newPage();
-    await page.goto("/search");
-    const scripts = await page.evaluate(() => [...document.head.querySelectorAll("script:not([type])")].map((script) => script.getAttribute("src")));
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/pdf-prefetch-[\w-]{8}\.js$/), expect.stringMatching(/^\/assets\/theme-init-[\w-]{8}\.js$/), expect.stringMatching(/^\/assets\/search-prefetch-[\w-]{8}\.js$/)]);
-    for (const src of scripts) {
-      const response = await page.request.get(src!);
-      expect(response.headers()["cache-control"], src!).toContain("immutable");
-    }
-
-    // The second load: each comes from the browser's cache, none from the network.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    const fromCache = new Set<string>();
-    const fromNetwork = new Set<string>();
-    cdp.on("Network.requestServedFromCache", ({ requestId }) => fromCache.add(requestId));
-    const urls = new Map<string, string>();
-    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => urls.set(requestId, new URL(request.url).pathname));
-    cdp.on("Network.responseReceived", ({ requestId, response }) => {
-      if (!response.fromDiskCache && !response.fromPrefetchCache && !fromCache.has(requestId)) fromNetwork.add(requestId);
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto("/search");
+    // Notes search-prefetch.js leaving its search for the app (which takes it and deletes it).
+    await page.addInitScript(() => {
+      let early: unknown;
+      Object.defineProperty(window, "__quireEarlySearch", {
+        configurable: true,
+        get: () => early,
+        set: (value) => {
+          early = value;
+          (window as { __earlySearchSeen?: boolean }).__earlySearchSeen = true;
+        },
+      });
+    });
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    // /search?q=... : search-prefetch.js starts the search, pdf-prefetch.js returns at once, theme-init.js sets the theme.
+    const response = await page.goto("/search?q=transformer");
     await expect(page.getByRole("combobox", { name: "Search query" })).toBeVisible();
-    const headFromNetwork = [...fromNetwork].map((id) => urls.get(id)).filter((path) => scripts.includes(path ?? ""));
-    expect(headFromNetwork).toEqual([]);
-    expect([...urls.values()].filter((path) => scripts.includes(path)).length, "the head scripts were asked for").toBe(3);
+    const scripts = await page.evaluate(() =>
+      [...document.head.querySelectorAll("script:not([type])")].map((script) => ({ src: script.getAttribute("src"), text: script.textContent ?? "" })),
+    );
+    expect(scripts).toHaveLength(3);
+    for (const script of scripts) expect(script.src).toBeNull();
+    expect(scripts.map((script) => script.text)).toEqual([
+      expect.stringContaining("__quirePdfPrefetch"),
+      expect.stringContaining('localStorage.getItem("theme")'),
+      expect.stringContaining("/api/search"),
+    ]);
+    // The policy names exactly these three (each by the SHA-256 of its text) and allows no other inline script.
+    const policy = (await response!.allHeaders())["content-security-policy"] ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+    const hashes = scripts.map((script) => `'sha256-${createHash("sha256").update(script.text, "utf8").digest("base64")}'`);
+    expect(scriptSrc.sort()).toEqual(["'self'", ...hashes].sort());
+    // They ran under it (a blocked one would be reported on the console): the search was started early.
+    expect(await page.evaluate(() => (window as { __earlySearchSeen?: boolean }).__earlySearchSeen)).toBe(true);
+    expect(violations).toEqual([]);
+    expect(requested.filter((path) => /(?:pdf-prefetch|theme-init|search-prefetch)/.test(path))).toEqual([]);
     await context.close();
   });
 });

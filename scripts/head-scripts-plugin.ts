@@ -1,19 +1,17 @@
 // A Vite plugin: the classic scripts index.html runs in its <head> before first paint
-// (src/web/public: pdf-prefetch.js, theme-init.js, search-prefetch.js; external because the CSP
-// forbids inline scripts) are also written under /assets/ with their content's hash in the name,
-// and the built index.html loads those copies.
+// (src/web/public: pdf-prefetch.js, theme-init.js, search-prefetch.js) are written into the
+// built index.html itself, inline.
 //
-// By their fixed names they had to be asked for again on every page load ("no-cache": a new
-// deploy changes them under the same name), and each blocks the page's parser until it has
-// arrived: one round trip to the server before anything is drawn, on every page. Named by their
-// content, the page names exactly the version it was built with, so they are cached for good
-// (static-site.ts serves /assets/ immutable) and the service worker serves them from its
-// precache without being woken (sw.ts).
+// Loaded from files, each held the page's parser until it had arrived: a round trip to the
+// server on a first visit, a read of the browser's disk cache on every later one (on /pdf/
+// pages, where pdf-prefetch.js starts pdf.js's worker, that read was on the path to page 1).
+// Inline, they run as the page's first bytes are parsed. The Content-Security-Policy still
+// allows no inline script but these: the server names each by its SHA-256 in the policy of
+// the page (static-site.ts, inlineScriptHashes in security-headers.ts).
 //
 // Vite leaves such scripts alone (it bundles only module scripts), and `npm run dev` serves
 // them from src/web/public as they are; the build still copies them there under their own
-// names too, for a page of the previous build still open during a deploy.
-import { createHash } from "node:crypto";
+// names, for a page of the previous build still open during a deploy.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
@@ -21,37 +19,24 @@ import type { Plugin } from "vite";
 /** A classic (not module) script of index.html's own, loaded from the public folder by its name. */
 const HEAD_SCRIPT_TAG = /<script src="\/([\w-]+\.js)"><\/script>/g;
 
-/** `assets/{name}-{hash}.js`: 8 characters of the content's SHA-256, in base64url as Vite's own names. */
-function hashedName(name: string, source: string): string {
-  const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-  return `assets/${name.replace(/\.js$/, "")}-${hash}.js`;
+/** The script as the body of an inline <script> element; a source that would end it early is refused. */
+export function inlineScript(name: string, source: string): string {
+  if (/<\/script|<!--/i.test(source)) throw new Error(`${name} cannot be inlined: it contains "</script" or "<!--"`);
+  return `<script>${source.trim()}</script>`;
 }
 
-export function hashedHeadScripts(): Plugin {
-  let root = "";
+export function inlineHeadScripts(): Plugin {
   let publicDir = "";
-  const fileNames = new Map<string, string>();
   return {
-    name: "quire-hashed-head-scripts",
+    name: "quire-inline-head-scripts",
     apply: "build",
     configResolved(config) {
-      root = config.root;
       publicDir = config.publicDir;
     },
     // The scripts are the ones index.html names: the page is the one list of them.
-    buildStart() {
-      fileNames.clear();
-      const html = readFileSync(path.join(root, "index.html"), "utf8");
-      for (const [, name] of html.matchAll(HEAD_SCRIPT_TAG)) {
-        const source = readFileSync(path.join(publicDir, name!), "utf8");
-        const fileName = hashedName(name!, source);
-        fileNames.set(name!, fileName);
-        this.emitFile({ type: "asset", fileName, source });
-      }
-    },
     transformIndexHtml: {
       order: "post",
-      handler: (html) => html.replace(HEAD_SCRIPT_TAG, (tag, name: string) => (fileNames.has(name) ? `<script src="/${fileNames.get(name)}"></script>` : tag)),
+      handler: (html) => html.replace(HEAD_SCRIPT_TAG, (_tag, name: string) => inlineScript(name, readFileSync(path.join(publicDir, name), "utf8"))),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import os from "node:os";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, "assets"));
   writeFileSync(
     path.join(distDir, "index.html"),
-    '<!doctype html><html><head><title>Quire</title><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-0.js"></head><body><div id=root></div></body></html>',
+    '<!doctype html><html><head><title>Quire</title><script>document.documentElement.dataset.early = "1";</script><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-0.js"></head><body><div id=root></div></body></html>',
   );
   writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
   // As scripts/precompress-plugin.ts writes them beside each asset.
@@ -141,6 +142,22 @@ describe("security headers", () => {
   });
 });
 
+describe("a page's inline scripts", () => {
+  // The build writes the head's early-start scripts into index.html (scripts/head-scripts-plugin.ts).
+  const early = `'sha256-${createHash("sha256").update('document.documentElement.dataset.early = "1";').digest("base64")}'`;
+
+  it("are named by their hash in the policy of every page, and of no other answer", async () => {
+    for (const pathname of ["/", "/index.html", "/reader", "/pdf/2401.12345", "/pdf/not-an-id", "/search"]) {
+      const response = await get(pathname);
+      expect(await response.text(), pathname).toContain('<script>document.documentElement.dataset.early = "1";</script>');
+      expect(response.headers.get("content-security-policy"), pathname).toContain(`script-src 'self' ${early};`);
+    }
+    for (const pathname of ["/api/health", "/assets/index-abc123.js", "/favicon.svg"]) {
+      expect((await get(pathname)).headers.get("content-security-policy"), pathname).toContain("script-src 'self';");
+    }
+  });
+});
+
 describe("the single-page app", () => {
   it("serves index.html at / and for client routes, never cached", async () => {
     for (const pathname of ["/", "/search", "/paper/2401.12345", "/abs/hep-th/9901001"]) {
@@ -171,10 +188,11 @@ describe("the single-page app", () => {
     // The app's own modules load once it starts, after page 1 (pdf-prefetch.js starts it).
     for (const file of ["/assets/paper-page-4.js", "/assets/pdf-viewer-5.js", "/assets/shared-3.js", "/assets/react-0.js"]) expect(html).not.toContain(file);
     expect(html).toMatch(/^<!doctype html><html><head><meta name="quire-pdf-worker" content="\/assets\/pdf\.worker\.min-7\.mjs"><meta name="quire-pdf-module" content="\/assets\/pdf-document-6\.js">/);
-    // The PDF and the worker are asked for first, at the URLs pdf-prefetch.js fetches (no version).
+    // The PDF is asked for first, at the URL pdf-prefetch.js fetches (no version). The worker is
+    // not preloaded: pdf-prefetch.js, inline, starts it (a preload would read it a second time).
     const head = html.slice(0, html.indexOf("<script"));
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/pdf-proxy?paperId=2401.12345">');
-    expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/pdf.worker.min-7.mjs">');
+    expect(html).not.toContain('href="/assets/pdf.worker.min-7.mjs"');
     expect(await (await get("/pdf/2401.12345v2")).text()).toContain('href="/api/pdf-proxy?paperId=2401.12345"');
     expect(await (await get("/pdf/hep-th/9901001")).text()).toContain('href="/api/pdf-proxy?paperId=hep-th%2F9901001"');
     // No preload of a PDF for an id the proxy would refuse.

@@ -95,9 +95,8 @@ registerRoute(
 );
 
 // The unhashed files the page loads by name (the icon, the manifest; the early-start scripts by
-// their old names, for a page of the previous build: a built page loads their hashed copies from
-// /assets/): the server's current copy first, which must match the page it just sent; the
-// precached one offline.
+// their names, for a page of an earlier build: a page of this one carries them inline): the
+// server's current copy first, which must match the page it just sent; the precached one offline.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && request.method === "GET" && isRevalidatedFile(url.pathname),
   async ({ request, url }) => {

@@ -8,5 +8,7 @@ export type AppEnv = {
     log: Logger;
     /** A /search?... page's search, started as the page is requested (earlySearch in search.routes.ts). */
     earlySearch: Promise<SearchResponse> | undefined;
+    /** The page's Content-Security-Policy before its inline scripts are added (security-headers.ts). */
+    contentSecurityPolicy: string | undefined;
   };
 };

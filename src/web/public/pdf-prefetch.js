@@ -3,10 +3,12 @@
 //   memory rather than asking the proxy again (src/web/features/reader/pdf/pdf-document.ts);
 // - pdf.js's worker (1.3 MB to fetch and compile), whose URL the server names in the
 //   <meta name="quire-pdf-worker"> it adds to /pdf/* pages (src/server/http/static-site.ts).
-// The server also preloads both from the top of the page (same URLs): the fetches below take
-// those answers over rather than asking again.
+// The server also preloads the PDF from the top of the page (same URL): the fetch below takes
+// that answer over rather than asking again.
 // The URL must be the one the viewer builds (pdf-document.ts, pdfProxyUrl): the id without a
-// version or ".pdf". External because the CSP forbids inline scripts.
+// version or ".pdf". The build writes this script into the page itself
+// (scripts/head-scripts-plugin.ts), so it runs as the head is parsed; the page's
+// Content-Security-Policy names it by its hash.
 //
 // On such a page the server leaves the app's entry script out and names it in
 // <meta name="quire-app-entry">: this script starts the app once page 1 is on screen, or at
@@ -45,8 +47,6 @@
   var meta = document.querySelector('meta[name="quire-pdf-worker"]');
   var workerUrl = meta && meta.getAttribute("content");
   if (workerUrl && /^\/assets\/[\w.-]+\.m?js$/.test(workerUrl) && window.Worker) {
-    // Takes the preloaded script (so it is used, and in the HTTP cache the Worker reads from).
-    window.fetch(workerUrl, { credentials: "same-origin" }).catch(function () {});
     try {
       worker = new Worker(workerUrl, { type: "module" });
     } catch (error) {

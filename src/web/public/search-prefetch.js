@@ -1,7 +1,7 @@
 // Starts the search of a /search?... page load before the app's code has arrived (about a
 // quarter second sooner on a phone); the app takes the answer over if the URL is one it would
-// have sent the same way (src/web/features/search/early-search.ts). External because the CSP
-// forbids inline scripts.
+// have sent the same way (src/web/features/search/early-search.ts). The build writes it into
+// the page (scripts/head-scripts-plugin.ts; the CSP names it by hash).
 (function () {
   if (window.location.pathname !== "/search" || !window.fetch || !window.URLSearchParams) return;
   var params = new URLSearchParams(window.location.search);

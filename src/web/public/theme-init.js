@@ -1,5 +1,5 @@
 // Applies the stored theme before first paint, so a dark-theme reader never sees a white flash.
-// Loaded as an external script because the CSP forbids inline ones. Mirrors
+// The build writes it into the page (scripts/head-scripts-plugin.ts; the CSP names it by hash). Mirrors
 // src/web/components/theme/theme.ts: valid values are dark, light, system; default dark.
 (function () {
   var themes = ["dark", "light", "system"];
