@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
@@ -155,6 +155,22 @@ describe("a page's inline scripts", () => {
     for (const pathname of ["/api/health", "/assets/index-abc123.js", "/favicon.svg"]) {
       expect((await get(pathname)).headers.get("content-security-policy"), pathname).toContain("script-src 'self';");
     }
+  });
+
+  it("follow a rebuild while the server runs, whichever page is asked for first", async () => {
+    const indexPath = path.join(distDir, "index.html");
+    const built = readFileSync(indexPath, "utf8");
+    const rebuilt = built.replace('dataset.early = "1";', 'dataset.early = "2";');
+    const next = `'sha256-${createHash("sha256").update('document.documentElement.dataset.early = "2";').digest("base64")}'`;
+    try {
+      writeFileSync(indexPath, rebuilt);
+      // The service worker's precache asks for /index.html itself.
+      expect((await get("/index.html")).headers.get("content-security-policy")).toContain(`script-src 'self' ${next};`);
+      expect((await get("/reader")).headers.get("content-security-policy")).toContain(`script-src 'self' ${next};`);
+    } finally {
+      writeFileSync(indexPath, built);
+    }
+    expect((await get("/reader")).headers.get("content-security-policy")).toContain(`script-src 'self' ${early};`);
   });
 });
 

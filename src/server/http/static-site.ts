@@ -224,6 +224,17 @@ export function mountStaticSite(
   // its policy names them. Hashed from the built file only, never from what a request adds.
   let scriptHashes = inlineScriptHashes(preloadsFor);
   const pagePolicy = (c: Context<AppEnv>) => withScriptHashes(c.var.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY, scriptHashes);
+  /** The built index.html; a rebuild while the server runs brings a new manifest and new scripts. */
+  const readIndex = (): string => {
+    const html = readFileSync(indexPath, "utf8");
+    if (html !== preloadsFor) {
+      preloads = routePreloads(distDir);
+      pdfUrls = pdfModuleUrls(distDir);
+      scriptHashes = inlineScriptHashes(html);
+      preloadsFor = html;
+    }
+    return html;
+  };
   // The build keeps its source maps (for reading a stack trace), but they are not published.
   app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   if (existsSync(distDir)) {
@@ -236,6 +247,7 @@ export function mountStaticSite(
       onFound: (filePath, c) => {
         c.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
         // /index.html itself: the service worker precaches it, headers and all, as the offline shell.
+        if (filePath === indexPath) readIndex();
         if (filePath.endsWith(".html")) c.header("Content-Security-Policy", pagePolicy(c as Context<AppEnv>));
       },
     }),
@@ -248,14 +260,7 @@ export function mountStaticSite(
       return c.text("The web app is not built. Run `npm run build` (npm start does it for you).", 503);
     }
     c.header("Cache-Control", REVALIDATE);
-    const html = readFileSync(indexPath, "utf8");
-    // A rebuild while the server runs brings a new manifest.
-    if (html !== preloadsFor) {
-      preloads = routePreloads(distDir);
-      pdfUrls = pdfModuleUrls(distDir);
-      scriptHashes = inlineScriptHashes(html);
-      preloadsFor = html;
-    }
+    const html = readIndex();
     c.header("Content-Security-Policy", pagePolicy(c));
     const key = preloadKey(c.req.path, new URL(c.req.url).searchParams);
     let page = html;
