@@ -1,14 +1,14 @@
 // npm test: type check, unit tests, integration tests on PGlite and on a real PostgreSQL 15,
 // then end-to-end tests in Debian's Chromium. Installs chromium and postgresql with apt-get
 // when they are missing. Ends with one summary line "Tests: N passed, N failed".
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build, freePort, root, run } from "./lib.mjs";
-import { findPostgresBin, startPostgres } from "./postgres.mjs";
+import { startPostgres } from "./postgres.mjs";
+import { chromiumPath, ensureSystemPackages } from "./system-packages.mjs";
 import { androidSyncDrift } from "./android-sync-check.mjs";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportDir = path.join(root, "test-results", "reports");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
@@ -33,23 +33,6 @@ async function step(name, body) {
   timings.push([name, seconds, ok]);
   if (!ok) failures.push(name);
   return ok;
-}
-
-function ensureSystemPackages() {
-  const missing = [];
-  if (!existsSync(chromiumPath)) missing.push("chromium");
-  if (!findPostgresBin()) missing.push("postgresql");
-  if (missing.length === 0) return;
-  console.log(`Installing ${missing.join(" and ")} with apt-get (needed by the end-to-end and PostgreSQL tests)...`);
-  const isRoot = process.getuid?.() === 0;
-  const prefix = isRoot ? [] : ["sudo", "-n"];
-  const apt = (args) => {
-    const [command, ...rest] = [...prefix, "apt-get", ...args];
-    const result = spawnSync(command, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed; install ${missing.join(" ")} by hand.`);
-  };
-  apt(["update", "-qq"]);
-  apt(["install", "-y", "-qq", "--no-install-recommends", ...missing, ...(missing.includes("chromium") ? ["fonts-dejavu-core"] : [])]);
 }
 
 function countVitest(file, label) {
@@ -128,7 +111,7 @@ const started = Date.now();
 mkdirSync(reportDir, { recursive: true });
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
-await step("System packages", () => ensureSystemPackages());
+await step("System packages", () => ensureSystemPackages("the end-to-end and PostgreSQL tests"));
 await step("Type check", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]) === 0);
 // Built once here rather than by several test workers at the same moment.
 await step("Sandbox data cache", () => run("tsx", ["sandbox/build-cache.ts"]) === 0);
