@@ -4,10 +4,11 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
 
 /**
- * The Content-Security-Policy allows what the SPA needs and no more: its own scripts (and,
- * in a page, exactly the inline scripts the build wrote into it: withScriptHashes), inline styles (Radix positions popovers with style attributes),
- * images from anywhere over https (paper thumbnails), pdf.js workers from blob:, and
- * API calls to its own origin only. Nothing may frame the app.
+ * The Content-Security-Policy allows what the SPA needs and no more: its own scripts (and, in
+ * a page, exactly the inline scripts the build wrote into it: withScriptHashes), inline styles
+ * (Radix positions popovers with style attributes), images from anywhere over https (paper
+ * thumbnails), pdf.js workers from blob:, and API calls to its own origin only. Nothing may
+ * frame the app.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

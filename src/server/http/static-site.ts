@@ -219,19 +219,19 @@ export function mountStaticSite(
   const indexPath = path.join(distDir, "index.html");
   let preloads = routePreloads(distDir);
   let pdfUrls = pdfModuleUrls(distDir);
-  let preloadsFor = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
+  let builtIndex = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
   // The build writes the head's early-start scripts into the page (scripts/head-scripts-plugin.ts):
   // its policy names them. Hashed from the built file only, never from what a request adds.
-  let scriptHashes = inlineScriptHashes(preloadsFor);
+  let scriptHashes = inlineScriptHashes(builtIndex);
   const pagePolicy = (c: Context<AppEnv>) => withScriptHashes(c.var.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY, scriptHashes);
   /** The built index.html; a rebuild while the server runs brings a new manifest and new scripts. */
   const readIndex = (): string => {
     const html = readFileSync(indexPath, "utf8");
-    if (html !== preloadsFor) {
+    if (html !== builtIndex) {
       preloads = routePreloads(distDir);
       pdfUrls = pdfModuleUrls(distDir);
       scriptHashes = inlineScriptHashes(html);
-      preloadsFor = html;
+      builtIndex = html;
     }
     return html;
   };
@@ -261,7 +261,8 @@ export function mountStaticSite(
     }
     c.header("Cache-Control", REVALIDATE);
     const html = readIndex();
-    c.header("Content-Security-Policy", pagePolicy(c));
+    const policy = pagePolicy(c);
+    c.header("Content-Security-Policy", policy);
     const key = preloadKey(c.req.path, new URL(c.req.url).searchParams);
     let page = html;
     let appHeld = false;
@@ -290,6 +291,6 @@ export function mountStaticSite(
         .replace(APP_ENTRY_SCRIPT, "")
         .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}"><link rel="modulepreload" crossorigin href="${appEntry}">`);
     }
-    return preview ? streamPreviewPage(c, page, preview, pagePolicy(c)) : c.html(page);
+    return preview ? streamPreviewPage(c, page, preview, policy) : c.html(page);
   });
 }
