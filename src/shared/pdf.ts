@@ -12,6 +12,13 @@ export const PDF_SCROLL_DETECT_DEBOUNCE_MS = 100;
 export const PDF_PROXY_HEADER_LIMIT = 6000;
 export const PDF_TOOLBAR_HIDE_MS = 3000;
 export const PDF_SWIPE_THRESHOLD_PX = 80;
+/**
+ * A PDF up to this size is downloaded whole beside pdf.js's start (its worker takes about
+ * 200 ms to load, and pdf.js asks for the file only once it is up); a larger one that the
+ * server can send in parts is left to pdf.js's range requests, which fetch what the first
+ * page needs rather than the whole file.
+ */
+export const PDF_WHOLE_DOWNLOAD_MAX_BYTES = 4 * 1024 * 1024;
 /** Longest paperId the proxy reads; arXiv ids and abs/pdf URLs are far shorter. */
 export const PDF_PROXY_MAX_ID_LENGTH = 200;
 
@@ -97,4 +104,21 @@ export function stepScale(scale: number, direction: 1 | -1): number {
 /** The next rotation: 90 degrees on, modulo 360. */
 export function nextRotation(rotation: number): number {
   return (((rotation + 90) % 360) + 360) % 360;
+}
+
+/**
+ * The proxy path of the PDF a /pdf/{arXiv id} page opens, exactly as the viewer (pdfProxyUrl),
+ * public/pdf-prefetch.js and the server's /pdf/ page head build it; null for any other path
+ * (another page, an id that is not arXiv's).
+ */
+export function pdfPagePdfUrl(pathname: string): string | null {
+  const match = /^\/pdf\/(.+)$/.exec(pathname);
+  if (!match?.[1]) return null;
+  let id: string;
+  try {
+    id = cleanPdfPaperId(decodeURIComponent(match[1]));
+  } catch {
+    return null;
+  }
+  return parseArxivId(id)?.id === id ? pdfProxyPath(id) : null;
 }

@@ -3,9 +3,8 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
 import type { Context, Hono } from "hono";
-import { parseArxivId } from "@/shared/arxiv-id";
 import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
-import { cleanPdfPaperId } from "@/shared/pdf";
+import { pdfPagePdfUrl } from "@/shared/pdf";
 import type { AppEnv } from "./context";
 import { CONTENT_SECURITY_POLICY, inlineScriptHashes, withScriptHashes } from "./security-headers";
 
@@ -44,22 +43,6 @@ function preloadKey(pathname: string, query: URLSearchParams): string {
   if (pathname.startsWith("/pdf/")) return "/pdf/";
   if (pathname === "/search" && SEARCH_CRITERIA.some((name) => query.getAll(name).some((value) => value.trim()))) return "/search?";
   return pathname;
-}
-
-/**
- * The proxy URL of the PDF a /pdf/{arXiv id} page opens, exactly as public/pdf-prefetch.js
- * and the viewer (pdf-document.ts, pdfProxyUrl) build it; null for any other path.
- */
-export function pdfPagePdfUrl(pathname: string): string | null {
-  const match = /^\/pdf\/(.+)$/.exec(pathname);
-  if (!match?.[1]) return null;
-  let id: string;
-  try {
-    id = cleanPdfPaperId(decodeURIComponent(match[1]));
-  } catch {
-    return null;
-  }
-  return parseArxivId(id)?.id === id ? `/api/pdf-proxy?paperId=${encodeURIComponent(id)}` : null;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Loader2 } from "lucide-react";
 import type { Paper } from "@/shared/paper";
+import { pdfPagePdfUrl } from "@/shared/pdf";
+import { apiOrigin } from "@/web/lib/platform";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 
 // pdf.js (and the viewer around it) loads only when a PDF is opened, never with the app.
@@ -14,17 +16,10 @@ const viewerModule = createModuleLoader(() =>
  * details load, rather than one after the other.
  */
 function startEarly(pathname: string): void {
-  const match = /^\/pdf\/(.+)$/.exec(pathname);
-  if (!match?.[1]) return;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]);
-  } catch {
-    return;
-  }
-  if (!/^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(id)) return;
+  const path = pdfPagePdfUrl(pathname);
+  if (!path) return;
   void viewerModule.load().catch(() => undefined);
-  void import("./pdf-document").then(({ pdfProxyUrl, prefetchPdf }) => prefetchPdf(pdfProxyUrl(id)));
+  void import("./pdf-document").then(({ prefetchPdf }) => prefetchPdf(`${apiOrigin()}${path}`));
 }
 if (typeof window !== "undefined") startEarly(window.location.pathname);
 
