@@ -115,6 +115,31 @@ test.describe("PDF viewer", () => {
     // early page did go up, it was before the app.
     if (seen?.early) expect(seen.appRendered).toBe(false);
   });
+  test("in the app, pdf.js's worker starts when a reader goes for a PDF link, and one worker serves every PDF of the tab", async ({ page }) => {
+    const workers: string[] = [];
+    page.on("worker", (worker) => {
+      if (/pdf\.worker/.test(worker.url())) workers.push(worker.url());
+    });
+    await page.goto(`/abs/${PAPER}`);
+    const pdfLink = page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true });
+    await expect(pdfLink).toBeVisible();
+    // The abstract alone starts nothing of pdf.js.
+    await page.waitForTimeout(300);
+    expect(workers).toHaveLength(0);
+    // The keyboard's focus on the link (a pointer resting on it, a press) starts the worker.
+    await pdfLink.focus();
+    await expect.poll(() => workers.length).toBe(1);
+    await pdfLink.click();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    // Away from the PDF and back: the viewer opens the document again, on the same worker.
+    await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "Abstract", exact: true }).click();
+    await expect(viewer(page)).toHaveCount(0);
+    await pdfLink.click();
+    await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(pageInput(page)).toHaveValue("1");
+    expect(workers).toHaveLength(1);
+  });
+
   test("is dimmed in dark mode", async ({ page, shoot }) => {
     await useTheme(page, "dark");
     await openPdf(page);

@@ -53,11 +53,16 @@
       worker = null;
     }
   }
-  // null when the answer is not a PDF: the viewer then asks again and reports the proxy's error.
+  // null when the answer is not a PDF (the viewer then asks again and reports the proxy's
+  // error), or a PDF over 4 MB that the server sends in parts: pdf.js then reads what page 1
+  // needs rather than the whole file (PDF_WHOLE_DOWNLOAD_MAX_BYTES, src/shared/pdf.ts).
   var bytes = window
     .fetch(url, { credentials: "same-origin" })
     .then(function (response) {
-      return response.ok ? response.arrayBuffer() : null;
+      var large = Number(response.headers.get("content-length")) > 4194304 && response.headers.get("accept-ranges") === "bytes";
+      if (response.ok && !large) return response.arrayBuffer();
+      if (response.body) response.body.cancel().catch(function () {});
+      return null;
     })
     .catch(function () {
       return null;

@@ -5,7 +5,11 @@ import { apiOrigin } from "@/web/lib/platform";
 import { keptPdfSource } from "@/web/features/offline/kept-pdf-source";
 import type { Paper } from "@/shared/paper";
 import { dismissEarlyPage, showEarlyPage } from "./early-page";
+import { downloadWhole, failureMessage, PdfLoadError, takeAhead } from "./pdf-download";
 import { loadViewState } from "./pdf-view-state";
+import { pdfWorkerPort } from "./pdf-worker-port";
+
+export { PdfLoadError };
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -22,16 +26,22 @@ type EarlyPdf = {
   appStarted?: boolean;
 };
 const early = (globalThis as { __quirePdfPrefetch?: EarlyPdf }).__quirePdfPrefetch;
-let earlyWorker: PDFWorker | null = null;
+let tabWorker: PDFWorker | null = null;
 /**
- * The worker it started (already fetched and compiling) serves every document of this tab.
- * Handed to each document rather than set as pdf.js's global port: a document pdf.js is
- * handed a worker for never destroys it, so a failed load and a Retry cannot race over it.
+ * One pdf.js worker serves every document of this tab (pdf-worker-port.ts: the one
+ * pdf-prefetch.js started, or one started on a reader's intent or with the first PDF). Left to
+ * itself pdf.js starts a worker per document and ends it with the document, so each paper
+ * opened in the app would wait again for 1.3 MB of script to load and compile (about 200 ms on
+ * two cores) before its first page. Handed to each document rather than set as pdf.js's global
+ * port: a document pdf.js is handed a worker for never destroys it, so a failed load and a
+ * Retry cannot race over it.
  */
-function workerOption(): { worker?: PDFWorker } {
-  if (!early?.worker) return {};
-  earlyWorker ??= PDFWorker.create({ port: early.worker });
-  return { worker: earlyWorker };
+function workerOption(): { worker: PDFWorker } {
+  if (!tabWorker) {
+    const port = pdfWorkerPort();
+    tabWorker = port ? PDFWorker.create({ port }) : new PDFWorker();
+  }
+  return { worker: tabWorker };
 }
 
 /** The early download of this URL, taken once (a Retry or another paper downloads afresh). */
@@ -40,17 +50,6 @@ function takeEarlyBytes(url: string): Promise<ArrayBuffer | null> | null {
   const bytes = early.bytes;
   early.url = "";
   return bytes;
-}
-
-/** Why a PDF did not open: a timeout (download instead) or an error with the spec's message. */
-export class PdfLoadError extends Error {
-  constructor(
-    readonly kind: "timeout" | "error",
-    message: string,
-  ) {
-    super(message);
-    this.name = "PdfLoadError";
-  }
 }
 
 /** The proxy URL of a paper's PDF; cleaned as the proxy cleans it, so one paper has one URL. */
@@ -65,13 +64,11 @@ export function proxiableArxivId(paper: Paper, routeId: string): string | null {
   return /^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(routeId) ? routeId : null;
 }
 
-/** The proxy's own words for a failed answer (its `{ error: { message } }`), when it gives any. */
+/** The proxy's own words for a URL that failed in pdf.js, asked again for one byte. */
 async function proxyMessage(url: string): Promise<string | null> {
   try {
     const response = await fetch(url, { headers: { Range: "bytes=0-0" } });
-    if (response.ok) return null;
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === "string" ? body.error.message : null;
+    return response.ok ? null : await failureMessage(response);
   } catch {
     return null;
   }
@@ -95,9 +92,11 @@ export async function describeLoadFailure(error: unknown, url: string): Promise<
 }
 
 /**
- * Opens a PDF through the proxy with pdf.js (range requests, so a long file's later pages
- * are fetched as they are needed), or from the bytes the page's early download already
- * holds (one download, not two); gives up after the spec's 15 s.
+ * Opens a PDF: from the bytes the page's early download already holds (one download, not
+ * two), from a copy kept on the device, or through the proxy. Through the proxy the file is
+ * downloaded beside the start of pdf.js's worker rather than after it (pdf.js asks for it only
+ * once its worker is up), except a large one, which pdf.js reads in parts (range requests, so
+ * a long file's later pages are fetched as they are needed). Gives up after the spec's 15 s.
  */
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel: () => void } {
   let task: PDFDocumentLoadingTask | null = null;
@@ -115,25 +114,28 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
   const earlyBytes = takeEarlyBytes(url);
   // The native app's kept copy (kept-pdf-source.ts); on the web the service worker serves it.
   const kept = earlyBytes ? null : keptPdfSource();
-  const opened: Promise<PDFDocumentProxy> = earlyBytes
-    ? earlyBytes.then((bytes) => {
-        if (cancelled) throw new Error("cancelled");
-        // Not a PDF answer (an error status): ask again so the failure is described as usual.
-        return start(bytes ? () => getDocument({ data: new Uint8Array(bytes), ...workerOption() }) : fromNetwork);
-      })
+  const pressed = earlyBytes || kept ? null : takeAhead(url);
+  const download = pressed?.abort ?? new AbortController();
+  const bytes: Promise<Uint8Array | null> = earlyBytes
+    ? earlyBytes.then((early) => (early ? new Uint8Array(early) : null))
     : kept
       ? kept(url)
           .catch(() => null)
-          .then((bytes) => {
-            if (cancelled) throw new Error("cancelled");
-            return start(bytes ? () => getDocument({ data: bytes, ...workerOption() }) : fromNetwork);
-          })
-      : start(fromNetwork);
+          .then((copy) => copy ?? downloadWhole(url, download.signal))
+      : (pressed?.bytes ?? downloadWhole(url, download.signal));
+  // The worker starts now, beside the download.
+  workerOption();
+  const opened: Promise<PDFDocumentProxy> = bytes.then((data) => {
+    if (cancelled) throw new Error("cancelled");
+    // No bytes (a large file, a broken download, the early download's error status): pdf.js asks the proxy itself.
+    return start(data ? () => getDocument({ data, ...workerOption() }) : fromNetwork);
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       reject(new PdfLoadError("timeout", PDF_MESSAGES.timeout));
       cancelled = true;
+      download.abort();
       void task?.destroy();
     }, PDF_LOAD_TIMEOUT_MS);
   });
@@ -147,6 +149,7 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
     cancel: () => {
       clearTimeout(timer);
       cancelled = true;
+      download.abort();
       void task?.destroy();
     },
   };

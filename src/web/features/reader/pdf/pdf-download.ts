@@ -1,0 +1,94 @@
+import { PDF_MESSAGES, PDF_WHOLE_DOWNLOAD_MAX_BYTES } from "@/shared/pdf";
+
+/**
+ * The PDF's download beside pdf.js: pdf.js asks for the file only once its worker is up
+ * (about 200 ms to load and compile on two cores), so the viewer downloads it itself meanwhile
+ * (pdf-document.ts), and a press of a PDF link starts that download before the app has even
+ * gone to the paper (pdf-warmup.ts). Kept apart from pdf.js (a large module) so a press starts
+ * the download at once, not after pdf.js has loaded.
+ */
+
+/** Why a PDF did not open: a timeout (download instead) or an error with the spec's message. */
+export class PdfLoadError extends Error {
+  constructor(
+    readonly kind: "timeout" | "error",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PdfLoadError";
+  }
+}
+
+/** The proxy's own words in a failed answer (its `{ error: { message } }`), when it gives any. */
+export async function failureMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === "string" ? body.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole PDF, downloaded while pdf.js's worker starts; null when pdf.js should read it
+ * itself (a file over PDF_WHOLE_DOWNLOAD_MAX_BYTES that the server sends in parts, or a
+ * download that broke off). A failed answer is described from that answer (the proxy's own
+ * words), not asked for again: the host may be rate-limiting.
+ */
+export async function downloadWhole(url: string, signal: AbortSignal): Promise<Uint8Array | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", signal });
+  } catch {
+    if (signal.aborted) return null;
+    throw new PdfLoadError("error", PDF_MESSAGES.proxyFailed);
+  }
+  if (!response.ok) throw new PdfLoadError("error", (await failureMessage(response)) ?? PDF_MESSAGES.downloadFailed(response.status));
+  const length = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (length > PDF_WHOLE_DOWNLOAD_MAX_BYTES && response.headers.get("accept-ranges") === "bytes") {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  return response
+    .arrayBuffer()
+    .then((buffer) => new Uint8Array(buffer))
+    .catch(() => null);
+}
+
+/** How long a download started on a press waits for the viewer to take it. */
+const DOWNLOAD_AHEAD_MS = 10_000;
+let ahead: { url: string; bytes: Promise<Uint8Array | null>; abort: AbortController; timer: ReturnType<typeof setTimeout> } | null = null;
+
+/**
+ * Starts downloading a PDF the reader has just pressed the link of (pdf-warmup.ts), while the
+ * app goes to its page and loads the viewer; the open of the same URL takes it over. One at a
+ * time: another press, or no open within 10 s, drops it.
+ */
+export function downloadAhead(url: string): void {
+  if (ahead?.url === url) return;
+  dropAhead();
+  const abort = new AbortController();
+  const bytes = downloadWhole(url, abort.signal);
+  // The open that takes this over handles a failure; until then it is no unhandled rejection.
+  bytes.catch(() => undefined);
+  ahead = { url, bytes, abort, timer: setTimeout(dropAhead, DOWNLOAD_AHEAD_MS) };
+}
+
+function dropAhead(): void {
+  if (!ahead) return;
+  clearTimeout(ahead.timer);
+  ahead.abort.abort();
+  ahead = null;
+}
+
+/** The download started ahead for this URL, taken once; any other is dropped. */
+export function takeAhead(url: string): { bytes: Promise<Uint8Array | null>; abort: AbortController } | null {
+  if (ahead?.url !== url) {
+    dropAhead();
+    return null;
+  }
+  const taken = ahead;
+  clearTimeout(taken.timer);
+  ahead = null;
+  return taken;
+}
