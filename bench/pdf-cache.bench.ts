@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { TEN_PAGE_PDF_PAPER_ID } from "../sandbox/arxiv/pdf-faults";
 import { percentile, round, type Figure, chromiumLaunchOptions } from "./figures";
 import { quireFirstPaintIn, quireOpenTimings } from "./reader.bench";
@@ -30,6 +30,8 @@ const median = (values: number[]) => percentile(values, 50);
  * the cloud cache, opened (first open) and opened again (second open). The proxy's answers
  * carry no validators and `no-cache`, so the second open asks the server again: the browser
  * keeps no copy, the difference is the cloud cache's. Median of five pairs after one not counted.
+ * With the +500 ms host, the same pair is also opened from inside the app (the abstract page,
+ * then its PDF view, timed from the press), and the PDF view once more in the same tab.
  */
 export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: string }): Promise<Figure[]> {
   const { server, sandboxUrl } = env;
@@ -50,7 +52,7 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
   }
 
   /** Median first and second open over RUNS pairs, the PDF host adding `latencyMs`. */
-  async function measure(latencyMs: number) {
+  async function measure(latencyMs: number, inApp: boolean) {
     const fault = await fetch(`${sandboxUrl}/__control/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -59,6 +61,9 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
     if (!fault.ok) throw new Error(`could not queue the sandbox latency: ${fault.status}`);
     const firsts: { paintedMs: number; pdfArrivedMs: number }[] = [];
     const seconds: { paintedMs: number; pdfArrivedMs: number }[] = [];
+    const inAppFirsts: number[] = [];
+    const inAppSeconds: number[] = [];
+    const inAppAgains: number[] = [];
     try {
       for (let run = 0; run <= RUNS; run++) {
         const profile = mkdtempSync(path.join(os.tmpdir(), "quire-bench-profile-"));
@@ -77,10 +82,17 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
           const first = await quireOpenTimings(context, server.url, TEN_PAGE_PDF_PAPER_ID);
           await waitUntilCached(TEN_PAGE_PDF_PAPER_ID);
           const second = await quireOpenTimings(context, server.url, TEN_PAGE_PDF_PAPER_ID);
+          // The same from inside the app: the paper's abstract, then its PDF view.
+          const inAppPair = inApp ? await inAppOpens(context, server.url, TEN_PAGE_PDF_PAPER_ID) : null;
           // The first pair warms the server (paper lookups, JIT) and is not counted.
           if (run === 0) continue;
           firsts.push(first);
           seconds.push(second);
+          if (inAppPair) {
+            inAppFirsts.push(inAppPair.first);
+            inAppSeconds.push(inAppPair.second);
+            inAppAgains.push(inAppPair.again);
+          }
         } finally {
           await context.close();
           rmSync(profile, { recursive: true, force: true });
@@ -94,12 +106,31 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
       second: median(seconds.map((timing) => timing.paintedMs)),
       firstArrived: median(firsts.map((timing) => timing.pdfArrivedMs)),
       secondArrived: median(seconds.map((timing) => timing.pdfArrivedMs)),
+      inApp: inApp ? { first: median(inAppFirsts), second: median(inAppSeconds), again: median(inAppAgains) } : null,
     };
+  }
+
+  /**
+   * Opens the paper's PDF from inside the app, each time from its abstract page in a new tab:
+   * out of the cloud cache (first), from it (second), and in the second tab once more after
+   * going back to the abstract (again: the tab's pdf.js worker is already running).
+   */
+  async function inAppOpens(context: BrowserContext, origin: string, paperId: string) {
+    await (await cacheApi("DELETE", `/files/${paperId}`)).body?.cancel();
+    const first = await inAppOpen(await context.newPage(), origin, paperId, true);
+    await waitUntilCached(paperId);
+    const page = await context.newPage();
+    const second = await inAppOpen(page, origin, paperId, false);
+    await viewLink(page, "Abstract").click();
+    await page.locator(".pdf-page").first().waitFor({ state: "detached" });
+    const again = await clickToPaint(page, viewLink(page, "PDF"));
+    await page.close();
+    return { first, second, again };
   }
 
   const figures: Figure[] = [];
   for (const latencyMs of PDF_HOST_LATENCIES_MS) {
-    const { first, second, firstArrived, secondArrived } = await measure(latencyMs);
+    const { first, second, firstArrived, secondArrived, inApp } = await measure(latencyMs, latencyMs === PDF_HOST_LATENCIES_MS[0]);
     const ratio = second / first;
     const baseline = `first open through the proxy, PDF host +${latencyMs} ms`;
     if (latencyMs === PDF_HOST_LATENCIES_MS[0]) {
@@ -123,6 +154,27 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
         baselineValue: round(firstArrived, 0),
         ratio: round(secondArrived / firstArrived, 2),
       });
+      if (inApp) {
+        const inAppBaseline = `first open from the abstract through the proxy, PDF host +${latencyMs} ms`;
+        figures.push({
+          suite: "reader",
+          name: "... opened from inside the app (the abstract page, then PDF; a new tab each): press to first page painted",
+          value: round(inApp.second, 0),
+          unit: "ms",
+          baseline: inAppBaseline,
+          baselineValue: round(inApp.first, 0),
+          ratio: round(inApp.second / inApp.first, 2),
+        });
+        figures.push({
+          suite: "reader",
+          name: "... the same tab once more, back from the abstract (the tab's pdf.js worker is running)",
+          value: round(inApp.again, 0),
+          unit: "ms",
+          baseline: inAppBaseline,
+          baselineValue: round(inApp.first, 0),
+          ratio: round(inApp.again / inApp.first, 2),
+        });
+      }
     } else {
       figures.push({
         suite: "reader",
@@ -153,4 +205,35 @@ export async function pdfCacheSuite(): Promise<Figure[]> {
     await server.close();
     await sandbox.close();
   }
+}
+
+const viewLink = (page: Page, name: string) => page.getByRole("navigation", { name: "View" }).getByRole("link", { name, exact: true });
+
+/** From the abstract page (the app up, its details shown) to the PDF view's first page painted. */
+async function inAppOpen(page: Page, origin: string, paperId: string, close: boolean): Promise<number> {
+  await page.goto(`${origin}/abs/${paperId}`);
+  await page.getByRole("main", { name: "Abstract view" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const ms = await clickToPaint(page, viewLink(page, "PDF"));
+  if (close) await page.close();
+  return ms;
+}
+
+/** Milliseconds from pressing `link` until a page of the PDF is painted. */
+async function clickToPaint(page: Page, link: Locator): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as { __pressedAt?: number };
+    delete w.__pressedAt;
+    document.addEventListener("pointerdown", (event) => (w.__pressedAt = event.timeStamp), { capture: true, once: true });
+  });
+  await link.click();
+  const painted = await page.waitForFunction(
+    () => {
+      const pressedAt = (window as { __pressedAt?: number }).__pressedAt;
+      return pressedAt !== undefined && document.querySelector('.pdf-page canvas[data-painted="true"]') ? performance.now() - pressedAt : 0;
+    },
+    null,
+    { polling: "raf", timeout: 60_000 },
+  );
+  return (await painted.jsonValue()) as number;
 }
