@@ -12,13 +12,6 @@ export const PDF_SCROLL_DETECT_DEBOUNCE_MS = 100;
 export const PDF_PROXY_HEADER_LIMIT = 6000;
 export const PDF_TOOLBAR_HIDE_MS = 3000;
 export const PDF_SWIPE_THRESHOLD_PX = 80;
-/**
- * A PDF up to this size is downloaded whole beside pdf.js's start (its worker takes about
- * 200 ms to load, and pdf.js asks for the file only once it is up); a larger one that the
- * server can send in parts is left to pdf.js's range requests, which fetch what the first
- * page needs rather than the whole file.
- */
-export const PDF_WHOLE_DOWNLOAD_MAX_BYTES = 4 * 1024 * 1024;
 /** Longest paperId the proxy reads; arXiv ids and abs/pdf URLs are far shorter. */
 export const PDF_PROXY_MAX_ID_LENGTH = 200;
 

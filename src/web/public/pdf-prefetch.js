@@ -53,16 +53,11 @@
       worker = null;
     }
   }
-  // null when the answer is not a PDF (the viewer then asks again and reports the proxy's
-  // error), or a PDF over 4 MB that the server sends in parts: pdf.js then reads what page 1
-  // needs rather than the whole file (PDF_WHOLE_DOWNLOAD_MAX_BYTES, src/shared/pdf.ts).
+  // null when the answer is not a PDF: the viewer then asks again and reports the proxy's error.
   var bytes = window
     .fetch(url, { credentials: "same-origin" })
     .then(function (response) {
-      var large = Number(response.headers.get("content-length")) > 4194304 && response.headers.get("accept-ranges") === "bytes";
-      if (response.ok && !large) return response.arrayBuffer();
-      if (response.body) response.body.cancel().catch(function () {});
-      return null;
+      return response.ok ? response.arrayBuffer() : null;
     })
     .catch(function () {
       return null;

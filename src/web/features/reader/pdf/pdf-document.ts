@@ -93,10 +93,10 @@ export async function describeLoadFailure(error: unknown, url: string): Promise<
 
 /**
  * Opens a PDF: from the bytes the page's early download already holds (one download, not
- * two), from a copy kept on the device, or through the proxy. Through the proxy the file is
- * downloaded beside the start of pdf.js's worker rather than after it (pdf.js asks for it only
- * once its worker is up), except a large one, which pdf.js reads in parts (range requests, so
- * a long file's later pages are fetched as they are needed). Gives up after the spec's 15 s.
+ * two), from a copy kept on the device, or through the proxy, downloaded beside the start of
+ * pdf.js's worker rather than after it (pdf.js asks for a file only once its worker is up).
+ * Without bytes (a download that broke off, an error answer of the early download) pdf.js asks
+ * the proxy itself, with range requests. Gives up after the spec's 15 s.
  */
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; cancel: () => void } {
   let task: PDFDocumentLoadingTask | null = null;
@@ -127,7 +127,7 @@ export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; canc
   workerOption();
   const opened: Promise<PDFDocumentProxy> = bytes.then((data) => {
     if (cancelled) throw new Error("cancelled");
-    // No bytes (a large file, a broken download, the early download's error status): pdf.js asks the proxy itself.
+    // No bytes: pdf.js asks the proxy itself (and reports its error as usual).
     return start(data ? () => getDocument({ data, ...workerOption() }) : fromNetwork);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;

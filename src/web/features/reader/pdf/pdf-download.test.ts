@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PDF_MESSAGES, PDF_WHOLE_DOWNLOAD_MAX_BYTES } from "@/shared/pdf";
+import { PDF_MESSAGES } from "@/shared/pdf";
 import { downloadAhead, downloadWhole, PdfLoadError, takeAhead } from "./pdf-download";
 
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
@@ -24,11 +22,8 @@ describe("downloading a PDF beside pdf.js", () => {
     expect(fetch.mock.calls[0]?.[1]?.credentials).toBe("same-origin");
   });
 
-  it("leaves a large file the server sends in parts to pdf.js, and takes a large one it cannot", async () => {
-    const large = String(PDF_WHOLE_DOWNLOAD_MAX_BYTES + 1);
-    vi.stubGlobal("fetch", answer(PDF, { headers: { "content-length": large, "accept-ranges": "bytes" } }));
-    expect(await downloadWhole(URL_, new AbortController().signal)).toBeNull();
-    vi.stubGlobal("fetch", answer(PDF, { headers: { "content-length": large } }));
+  it("takes a large file whole too (the cloud cache keeps only whole files)", async () => {
+    vi.stubGlobal("fetch", answer(PDF, { headers: { "content-length": String(64 * 1024 * 1024), "accept-ranges": "bytes" } }));
     expect(await downloadWhole(URL_, new AbortController().signal)).toEqual(PDF);
   });
 
@@ -63,10 +58,6 @@ describe("downloading a PDF beside pdf.js", () => {
     expect(await downloadWhole(URL_, new AbortController().signal)).toBeNull();
   });
 
-  it("public/pdf-prefetch.js leaves the same large files to pdf.js", () => {
-    const script = readFileSync(path.join(process.cwd(), "src/web/public/pdf-prefetch.js"), "utf8");
-    expect(script).toContain(`> ${PDF_WHOLE_DOWNLOAD_MAX_BYTES} &&`);
-  });
 });
 
 describe("a download started on a press", () => {

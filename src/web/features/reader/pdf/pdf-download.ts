@@ -1,4 +1,4 @@
-import { PDF_MESSAGES, PDF_WHOLE_DOWNLOAD_MAX_BYTES } from "@/shared/pdf";
+import { PDF_MESSAGES } from "@/shared/pdf";
 
 /**
  * The PDF's download beside pdf.js: pdf.js asks for the file only once its worker is up
@@ -30,10 +30,12 @@ export async function failureMessage(response: Response): Promise<string | null>
 }
 
 /**
- * The whole PDF, downloaded while pdf.js's worker starts; null when pdf.js should read it
- * itself (a file over PDF_WHOLE_DOWNLOAD_MAX_BYTES that the server sends in parts, or a
- * download that broke off). A failed answer is described from that answer (the proxy's own
- * words), not asked for again: the host may be rate-limiting.
+ * The whole PDF, downloaded while pdf.js's worker starts; null when pdf.js should ask for it
+ * itself (a download that broke off, or was stopped). Whole, as public/pdf-prefetch.js
+ * downloads it: the proxy keeps a PDF in the cloud cache only once it has passed through whole,
+ * and pdf.js's range requests for a large file would never bring it there. A failed answer is
+ * described from that answer (the proxy's own words), not asked for again: the host may be
+ * rate-limiting.
  */
 export async function downloadWhole(url: string, signal: AbortSignal): Promise<Uint8Array | null> {
   let response: Response;
@@ -44,11 +46,6 @@ export async function downloadWhole(url: string, signal: AbortSignal): Promise<U
     throw new PdfLoadError("error", PDF_MESSAGES.proxyFailed);
   }
   if (!response.ok) throw new PdfLoadError("error", (await failureMessage(response)) ?? PDF_MESSAGES.downloadFailed(response.status));
-  const length = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (length > PDF_WHOLE_DOWNLOAD_MAX_BYTES && response.headers.get("accept-ranges") === "bytes") {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
   return response
     .arrayBuffer()
     .then((buffer) => new Uint8Array(buffer))
