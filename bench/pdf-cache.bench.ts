@@ -117,10 +117,12 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
    */
   async function inAppOpens(context: BrowserContext, origin: string, paperId: string) {
     await (await cacheApi("DELETE", `/files/${paperId}`)).body?.cancel();
-    const first = await inAppOpen(await context.newPage(), origin, paperId, true);
+    const firstPage = await context.newPage();
+    const first = await inAppOpen(firstPage, origin, paperId);
+    await firstPage.close();
     await waitUntilCached(paperId);
     const page = await context.newPage();
-    const second = await inAppOpen(page, origin, paperId, false);
+    const second = await inAppOpen(page, origin, paperId);
     await viewLink(page, "Abstract").click();
     await page.locator(".pdf-page").first().waitFor({ state: "detached" });
     const again = await clickToPaint(page, viewLink(page, "PDF"));
@@ -210,13 +212,11 @@ export async function pdfCacheSuite(): Promise<Figure[]> {
 const viewLink = (page: Page, name: string) => page.getByRole("navigation", { name: "View" }).getByRole("link", { name, exact: true });
 
 /** From the abstract page (the app up, its details shown) to the PDF view's first page painted. */
-async function inAppOpen(page: Page, origin: string, paperId: string, close: boolean): Promise<number> {
+async function inAppOpen(page: Page, origin: string, paperId: string): Promise<number> {
   await page.goto(`${origin}/abs/${paperId}`);
   await page.getByRole("main", { name: "Abstract view" }).waitFor();
   await page.waitForLoadState("networkidle");
-  const ms = await clickToPaint(page, viewLink(page, "PDF"));
-  if (close) await page.close();
-  return ms;
+  return clickToPaint(page, viewLink(page, "PDF"));
 }
 
 /** Milliseconds from pressing `link` until a page of the PDF is painted. */

@@ -9,8 +9,6 @@ import { downloadWhole, failureMessage, PdfLoadError, takeAhead } from "./pdf-do
 import { loadViewState } from "./pdf-view-state";
 import { pdfWorkerPort } from "./pdf-worker-port";
 
-export { PdfLoadError };
-
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /**

@@ -21,7 +21,8 @@ import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { cn } from "@/web/lib/utils";
 import { clientRectToPageRect, mergeLineRects, rectContains, toUnrotated, type PageRect } from "./highlight-geometry";
 import { HighlightPalette } from "./highlight-palette";
-import { pdfProxyUrl, proxiableArxivId, takePdf, type PdfLoadError } from "./pdf-document";
+import { pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
+import type { PdfLoadError } from "./pdf-download";
 import { CSS_PX_PER_POINT, PdfPageView, type PageSize } from "./pdf-page-view";
 import { PdfToolbar } from "./pdf-toolbar";
 import {
