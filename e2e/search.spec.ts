@@ -226,6 +226,19 @@ test.describe("the server's first paint", () => {
     const previewTitle = page.locator("#quire-preview [elementtiming='first-paper']");
     await expect(previewTitle).toBeVisible();
     const title = (await previewTitle.innerText()).trim();
+    // Measured once it has been painted: before the stylesheet has come, layout gives the bare
+    // HTML's boxes, which nobody sees (the stylesheet holds the page's first paint).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            if (list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier: string }).identifier === "first-paper")) {
+              observer.disconnect();
+              resolve();
+            }
+          }).observe({ type: "element", buffered: true });
+        }),
+    );
     const before = (await previewTitle.boundingBox())!;
     // A picture of the page: nothing in it can be used, and the live page's roles come with the app.
     await expect(page.locator("#quire-preview")).toHaveAttribute("inert", "");
