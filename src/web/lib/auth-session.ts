@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { readAuthToken } from "@/web/lib/auth-token";
 import { siteOrigin } from "@/web/lib/platform";
 
@@ -73,9 +73,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The session a server render of a page takes as known (src/web/ssr/search-preview.tsx): a
+ * request without a session cookie is anonymous, and its preview is drawn as the app will draw
+ * it (the sign-in hint, the Sign In button). Read only by server renders; the app in the
+ * browser always asks get-session.
+ */
+export const AssumedSession = createContext<AuthSessionState | null>(null);
+
 /** The session, pending only until it is first known (a refresh keeps showing the last answer). */
 export function useAuthSession(): AuthSessionState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  const assumed = useContext(AssumedSession);
+  return useSyncExternalStore(subscribe, () => state, () => assumed ?? state);
 }
 
 /** Resolves with the session once it is known (outside React). */

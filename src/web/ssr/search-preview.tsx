@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import type { SearchResponse } from "@/shared/search-params";
 import { AppLayout } from "@/web/components/layout/app-layout";
+import { AssumedSession, type AuthSessionState } from "@/web/lib/auth-session";
 import { FirstRowsOnly } from "@/web/components/paper-list/paper-list";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { AssumedViewportWidth, type ScreenSize } from "@/web/hooks/use-media-query";
@@ -19,10 +20,14 @@ import { readSearchState, searchRequest } from "@/web/features/search/search-url
  *
  * The server does not know the screen: it renders the page for the layout the browser most
  * likely uses (previewLayout) and CSS shows it only on a screen of that size, so a wrong guess
- * shows nothing rather than the wrong page. Device state (stored sort, bookmarks, theme
- * choice) is not known either: the preview shows the defaults, and the app the device's own
+ * shows nothing rather than the wrong page. A request without a session cookie is drawn as
+ * signed out (the sign-in hint, the Sign In button); with one, as the app draws a session it
+ * is still asking for. Device state (stored sort, bookmarks, theme choice) is not known either: the preview shows the defaults, and the app the device's own
  * when it takes over.
  */
+
+/** A visitor without a session cookie: the page shows what it shows to the signed-out. */
+const ANONYMOUS: AuthSessionState = { data: null, isPending: false };
 
 /** Rows in the preview: about a first screen's worth (the app draws the rest as it takes over). */
 const PREVIEW_ROWS = 6;
@@ -64,7 +69,7 @@ function stripLiveOnly(html: string): string {
  * `response` as its results, or with the results still loading when null. Empty when the page
  * is not one the preview covers.
  */
-export async function renderSearchPreview(url: string, screen: ScreenSize, response: SearchResponse | null): Promise<string> {
+export async function renderSearchPreview(url: string, screen: ScreenSize, response: SearchResponse | null, visitor: "anonymous" | "unknown" = "unknown"): Promise<string> {
   const address = new URL(url, "http://preview.invalid");
   const context = await handler.query(new Request(address));
   if (context instanceof Response) return "";
@@ -76,15 +81,17 @@ export async function renderSearchPreview(url: string, screen: ScreenSize, respo
   if (response) queryClient.setQueryData(searchKeys.result(searchRequest(state)), response);
   const layout = LAYOUTS[screen];
   const page = renderToString(
-    <AssumedViewportWidth.Provider value={layout.width}>
-      <FirstRowsOnly.Provider value={PREVIEW_ROWS}>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-          </ThemeProvider>
-        </QueryClientProvider>
-      </FirstRowsOnly.Provider>
-    </AssumedViewportWidth.Provider>,
+    <AssumedSession.Provider value={visitor === "anonymous" ? ANONYMOUS : null}>
+      <AssumedViewportWidth.Provider value={layout.width}>
+        <FirstRowsOnly.Provider value={PREVIEW_ROWS}>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider>
+              <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            </ThemeProvider>
+          </QueryClientProvider>
+        </FirstRowsOnly.Provider>
+      </AssumedViewportWidth.Provider>
+    </AssumedSession.Provider>,
   );
   queryClient.clear();
   // The marker tells the app to keep the preview until its own rows are drawn (page-preview.ts).

@@ -79,6 +79,16 @@ describe(`a /search?q= page drawn by the server (${testDatabaseKind})`, () => {
     expect(preview).toContain('<article class="rounded-xl border');
   });
 
+  it("draws a visitor without a session cookie as signed out, as the app will (the sign-in hint above the rows); one with it as still being asked", async () => {
+    const hint = "Sign in to save your search history and sync across devices.";
+    const anonymous = previewOf(await (await page("source=crossref&q=graph")).text());
+    expect(anonymous).toContain(hint);
+    expect(anonymous.indexOf(hint)).toBeLessThan(anonymous.indexOf("Showing 1"));
+    const withCookie = previewOf(await (await page("source=crossref&q=graph", DESKTOP, { cookie: "theme=dark; better-auth.session_token=abc.def" })).text());
+    expect(withCookie).toContain("Search Papers");
+    expect(withCookie).not.toContain(hint);
+  });
+
   it("goes out without the rows, results loading, when the search is slower than the wait", async () => {
     await fetch(`${env.sandbox.url}/__control/faults`, {
       method: "POST",

@@ -13,6 +13,12 @@ import { previewLayout, renderSearchPreview } from "@/web/ssr/search-preview";
  */
 export const SEARCH_PREVIEW_WAIT_MS = 700;
 
+/**
+ * better-auth's session cookie (`__Secure-` on https). Without it the visitor is signed out for
+ * sure; with it the session may still have ended, which only the app's get-session tells.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
 /** The search's answer, or null if it fails or takes longer than `ms`. */
 async function within(search: Promise<SearchResponse>, ms: number): Promise<SearchResponse | null> {
   let timer: NodeJS.Timeout | undefined;
@@ -37,8 +43,9 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
   const url = new URL(c.req.url);
   const page = `${url.pathname}${url.search}`;
   const screen = previewLayout(c.req.header("user-agent"));
+  const visitor = SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? "unknown" : "anonymous";
   return (async () => {
     // The answer is plain data (strings, numbers, arrays), as the page's own request receives it.
-    return renderSearchPreview(page, screen, await within(search, SEARCH_PREVIEW_WAIT_MS));
+    return renderSearchPreview(page, screen, await within(search, SEARCH_PREVIEW_WAIT_MS), visitor);
   })();
 }

@@ -152,8 +152,11 @@ export function SearchPage() {
   const Results = useModule(searchResultsModule, criteria);
   useScrollMemory(STORAGE_KEYS.scrollSearch, searchParams.toString(), Boolean(Results) && results.isSuccess);
   // The server's preview of this page goes once this render is as far as it: at once if it
-  // shows only the page with its results loading, else once the results (or their error) are in.
-  useRevealApp(!criteria || !previewHasContent() || (Boolean(Results) && !results.isPending));
+  // shows only the page with its results loading, else once the results (or their error) are in
+  // and the session is known (the preview of a signed-out visitor has the sign-in hint above the
+  // results: without it the rows would move).
+  const sessionPending = useCurrentUser().isPending;
+  useRevealApp(!criteria || !previewHasContent() || (Boolean(Results) && !results.isPending && !sessionPending));
 
   const go = (next: SearchState, options: { keepScroll?: boolean } = {}) =>
     navigate(searchHref(next), { preventScrollReset: options.keepScroll });
