@@ -69,15 +69,42 @@ export async function quireFirstPaintIn(context: BrowserContext, origin: string,
   return (await quireOpenTimings(context, origin, paperId)).paintedMs;
 }
 
-/** Milliseconds from navigation start until the first page is painted, and until the PDF itself had arrived. */
-export async function quireOpenTimings(context: BrowserContext, origin: string, paperId: string): Promise<{ paintedMs: number; pdfArrivedMs: number }> {
+export type OpenTimings = {
+  /** Until the page is first on screen: the picture kept from the last reading (page-picture.ts), else pdf.js's drawing. */
+  paintedMs: number;
+  /** Until pdf.js has drawn the page itself. */
+  livePaintedMs: number;
+  /** Whether the kept picture came first. */
+  picture: boolean;
+  pdfArrivedMs: number;
+};
+
+/**
+ * Milliseconds from navigation start until the first page is painted, and until the PDF itself
+ * had arrived. With `read`, the tab stays on the page until the viewer has kept its picture of
+ * it (a reader reading the page for a moment) before it is closed.
+ */
+export async function quireOpenTimings(context: BrowserContext, origin: string, paperId: string, options: { read?: boolean } = {}): Promise<OpenTimings> {
   const page = await context.newPage();
   await page.goto(`${origin}/pdf/${paperId}`, { waitUntil: "commit" });
-  const ms = await page.waitForFunction(() => (document.querySelector('canvas[data-painted="true"]') ? performance.now() : 0), null, {
-    polling: "raf",
-    timeout: 60_000,
-  });
-  const paintedMs = (await ms.jsonValue()) as number;
+  const paintedAt = (live: boolean) =>
+    page.waitForFunction(
+      (live) => {
+        const canvas = document.querySelector<HTMLCanvasElement>(live ? 'canvas[data-painted="true"]:not([data-picture])' : 'canvas[data-painted="true"]');
+        return canvas ? [performance.now(), Boolean(canvas.dataset.picture)] : 0;
+      },
+      live,
+      { polling: "raf", timeout: 60_000 },
+    );
+  const [paintedMs, picture] = (await (await paintedAt(false)).jsonValue()) as [number, boolean];
+  const livePaintedMs = picture ? ((await (await paintedAt(true)).jsonValue()) as [number, boolean])[0] : paintedMs;
+  if (options.read) {
+    await page.waitForFunction(
+      async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)),
+      paperId,
+      { polling: 100, timeout: 15_000 },
+    );
+  }
   const pdfArrivedMs = await page.evaluate(() =>
     Math.min(
       ...performance
@@ -96,10 +123,10 @@ export async function quireOpenTimings(context: BrowserContext, origin: string, 
         .map((entry) => `${new URL(entry.name).pathname.split("/").pop()?.split("-")[0]}@${Math.round(entry.startTime)}-${Math.round((entry as PerformanceResourceTiming).responseEnd)}`),
       ...performance.getEntriesByType("mark").map((mark) => `${mark.name}=${Math.round(mark.startTime)}`),
     ]);
-    console.log(`${paperId}: painted=${Math.round(paintedMs)} ${marks.join(" ")}`);
+    console.log(`${paperId}: painted=${Math.round(paintedMs)}${picture ? ` (kept picture; pdf.js's page ${Math.round(livePaintedMs)})` : ""} ${marks.join(" ")}`);
   }
   await page.close();
-  return { paintedMs, pdfArrivedMs };
+  return { paintedMs, livePaintedMs, picture, pdfArrivedMs };
 }
 
 /** The same for pdf.js's generic viewer. */

@@ -115,6 +115,60 @@ test.describe("PDF viewer", () => {
     // early page did go up, it was before the app.
     if (seen?.early) expect(seen.appRendered).toBe(false);
   });
+  test("a paper read before shows the kept picture of its page at once on its next /pdf/ load, then pdf.js's own drawing", async ({ page }) => {
+    // Every canvas put on screen, in order: the kept picture, pdf.js's early page, the viewer's pages.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { __painted?: string[] }).__painted = seen;
+      new MutationObserver(() => {
+        for (const canvas of document.querySelectorAll<HTMLCanvasElement>('canvas[data-painted="true"]:not([data-noted])')) {
+          canvas.dataset.noted = "";
+          seen.push(canvas.dataset.picture ? "picture" : canvas.closest(".pdf-early-page") ? "early page" : "viewer");
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-painted"] });
+    });
+    const painted = () => page.evaluate(() => (window as { __painted?: string[] }).__painted ?? []);
+    const keptPicture = () =>
+      page.evaluate(async (id) => {
+        const response = await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`);
+        return response ? { view: JSON.parse(response.headers.get("X-Quire-Picture") ?? "null"), type: response.headers.get("Content-Type") } : null;
+      }, PAPER);
+
+    await openPdf(page);
+    expect(await painted()).not.toContain("picture");
+    // Read for a moment: the viewer keeps a picture of the page, at its zoom, on this screen.
+    await expect.poll(keptPicture, { timeout: 10_000 }).not.toBeNull();
+    const kept = (await keptPicture())!;
+    expect(kept.type).toBe("image/webp");
+    expect(kept.view).toMatchObject({ pageNumber: 1, rotation: 0, scale: (await zoomPercent(page)) / 100, innerWidth: page.viewportSize()!.width });
+
+    await openPdf(page);
+    expect((await painted())[0]).toBe("picture");
+    // The viewer is up with the live page: the picture is gone, the text can be selected.
+    await expect(page.locator("canvas[data-picture]")).toHaveCount(0);
+    await expect(page.locator(".pdf-early-page")).toHaveCount(0);
+    await expect(viewer(page).locator(".textLayer").first()).toContainText("S2ORC");
+
+    // Left on another page: the picture of page 1 is not that page, and is not shown.
+    await pageInput(page).fill("2");
+    await pageInput(page).press("Enter");
+    await expect.poll(async () => (await keptPicture())?.view.pageNumber, { timeout: 10_000 }).toBe(2);
+    await page.evaluate((id) => {
+      const key = `pdf-viewer.state.${id}`;
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), pageNumber: 3 }));
+    }, PAPER);
+    await openPdf(page);
+    expect(await painted()).not.toContain("picture");
+    await expect(pageInput(page)).toHaveValue("3");
+
+    // Settings' Clear cache drops the pictures with the rest of the device's caches.
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Clear cache" }).click();
+    await expect(page.getByText("Cache cleared").first()).toBeVisible();
+    // (The page reloads a moment later: asked again if that cut the question off.)
+    await expect.poll(() => page.evaluate(() => caches.has("quire-page-pictures")).catch(() => true)).toBe(false);
+  });
+
   test("in the app, pdf.js's worker starts when a reader goes for a PDF link, and one worker serves every PDF of the tab", async ({ page }) => {
     const workers: string[] = [];
     page.on("worker", (worker) => {

@@ -62,8 +62,9 @@
     .catch(function () {
       return null;
     });
-  prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null, appStarted: appStarted };
+  prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null, appStarted: appStarted, picture: null };
   window.__quirePdfPrefetch = prefetch;
+  showPicture(id, prefetch);
   // pdf.js itself, which opens the PDF and draws its first page on screen before the app
   // starts (src/web/features/reader/pdf/pdf-document.ts), then calls firstPageSettled (also
   // when it could not draw it); the app imports the same module later.
@@ -72,4 +73,63 @@
   if (!(moduleUrl && /^\/assets\/[\w.-]+\.js$/.test(moduleUrl))) return startApp();
   prefetch.firstPageSettled = startApp;
   import(moduleUrl).catch(startApp);
+
+  // The picture of the page the reader was on, kept by the viewer the last time this paper was
+  // read here (src/web/features/reader/pdf/page-picture.ts: the names and the view it was taken
+  // at). Shown as the early page the moment it is read, when the viewer will open on that same
+  // view; pdf.js's own drawing of the page then takes its place (early-page.ts).
+  function showPicture(paperId, early) {
+    var saved = null;
+    try {
+      saved = JSON.parse(window.localStorage.getItem("pdf-viewer.state." + paperId) || "null");
+    } catch (error) {
+      return;
+    }
+    if (!saved || typeof saved !== "object" || !window.caches || !window.createImageBitmap) return;
+    var pageNumber = typeof saved.pageNumber === "number" && saved.pageNumber >= 1 ? Math.floor(saved.pageNumber) : 1;
+    var rotation = typeof saved.rotation === "number" ? saved.rotation : 0;
+    var density = Math.min(window.devicePixelRatio || 1, 2);
+    window.caches
+      .open("quire-page-pictures")
+      .then(function (cache) {
+        return cache.match("/__quire/page-picture/" + encodeURIComponent(paperId));
+      })
+      .then(function (response) {
+        var view = response && JSON.parse(response.headers.get("X-Quire-Picture") || "null");
+        var same = view && view.pageNumber === pageNumber && view.rotation === rotation && view.scale === saved.scale;
+        if (!same || view.innerWidth !== window.innerWidth || view.density !== density) return null;
+        return response.blob().then(function (blob) {
+          return window.createImageBitmap(blob);
+        });
+      })
+      .then(function (bitmap) {
+        // Not once pdf.js has drawn the page itself, nor over an app already on screen.
+        if (!bitmap || early.pageShown || early.appStarted) return;
+        var canvas = document.createElement("canvas");
+        canvas.width = bitmap.width;
+        canvas.height = bitmap.height;
+        canvas.getContext("2d").drawImage(bitmap, 0, 0);
+        if (bitmap.close) bitmap.close();
+        canvas.style.width = canvas.width / density + "px";
+        canvas.setAttribute("data-painted", "true");
+        canvas.setAttribute("data-picture", "true");
+        var frame = document.createElement("div");
+        frame.className = "pdf-early-page";
+        frame.setAttribute("aria-hidden", "true");
+        frame.appendChild(canvas);
+        early.picture = frame;
+        var place = function () {
+          if (early.picture === frame) document.body.appendChild(frame);
+        };
+        if (document.body) place();
+        else document.addEventListener("DOMContentLoaded", place);
+        // As the early page: never left up by a start that failed.
+        setTimeout(function () {
+          if (early.picture !== frame) return;
+          early.picture = null;
+          frame.remove();
+        }, 10000);
+      })
+      .catch(function () {});
+  }
 })();

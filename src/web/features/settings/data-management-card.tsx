@@ -18,6 +18,7 @@ import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
 import { clearDeviceCaches } from "@/web/lib/user-data/device-keys";
+import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
 /** Clearing the cache reloads the page this long after, so the toast can be read (core-app.md section 9). */
@@ -57,6 +58,7 @@ export function DataManagementCard(props: { signedIn: boolean }) {
     try {
       clearDeviceCaches();
       await cache.clearAll();
+      await clearPagePictures();
       toast({ title: "Cache cleared", description: "The page will reload in a moment." });
       window.setTimeout(() => pageReload.reload(), CACHE_CLEAR_RELOAD_DELAY_MS);
     } catch {

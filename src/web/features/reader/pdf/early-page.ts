@@ -1,6 +1,7 @@
 /**
  * Page 1 of a /pdf/ page load on screen before the app has started (drawn by pdf-document.ts;
- * public/pdf-prefetch.js starts the app once it is up). Apart from pdf-document.ts so that
+ * public/pdf-prefetch.js starts the app once it is up), and before that the picture of it kept
+ * from the last time (page-picture.ts, put up by pdf-prefetch.js). Apart from pdf-document.ts so that
  * pages which only take it down (paper-page.tsx) do not bring pdf.js with them.
  */
 import { useEffect } from "react";
@@ -10,10 +11,26 @@ const EARLY_PAGE_MAX_MS = 10_000;
 let earlyPage: { frame: HTMLElement; timer: number } | null = null;
 
 /**
+ * What public/pdf-prefetch.js shares with this module: the kept picture of the page it put up
+ * (page-picture.ts), and whether pdf.js's own drawing is up (the picture then stays down).
+ */
+type EarlyPicture = { picture?: HTMLElement | null; pageShown?: boolean };
+const prefetched = () => (globalThis as { __quirePdfPrefetch?: EarlyPicture }).__quirePdfPrefetch;
+
+/** Takes the kept picture down, if pdf-prefetch.js put it up. */
+function takePictureDown(): void {
+  const early = prefetched();
+  early?.picture?.remove();
+  if (early) early.picture = null;
+}
+
+/**
  * Puts the read-ahead drawing on screen, alone, before the app has rendered: the reader sees
  * the paper at once. The viewer takes the drawing over (takeReadAhead), which takes this down.
  */
 export function showEarlyPage(drawing: HTMLCanvasElement, density: number): void {
+  const early = prefetched();
+  if (early) early.pageShown = true;
   const frame = document.createElement("div");
   frame.className = "pdf-early-page";
   frame.setAttribute("aria-hidden", "true");
@@ -21,11 +38,14 @@ export function showEarlyPage(drawing: HTMLCanvasElement, density: number): void
   drawing.dataset.painted = "true";
   frame.append(drawing);
   document.body.append(frame);
+  // The picture goes in the same task, so no frame shows neither.
+  takePictureDown();
   earlyPage = { frame, timer: window.setTimeout(dismissEarlyPage, EARLY_PAGE_MAX_MS) };
 }
 
 /** Takes the early page down (the viewer is up, or the paper could not be shown). */
 export function dismissEarlyPage(): void {
+  takePictureDown();
   if (!earlyPage) return;
   window.clearTimeout(earlyPage.timer);
   earlyPage.frame.remove();

@@ -21,7 +21,9 @@ import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { cn } from "@/web/lib/utils";
 import { clientRectToPageRect, mergeLineRects, rectContains, toUnrotated, type PageRect } from "./highlight-geometry";
 import { HighlightPalette } from "./highlight-palette";
-import { pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
+import { outputScale, pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
+import { isNativePlatform } from "@/web/lib/platform";
+import { keepPagePicture, PAGE_PICTURE_DELAY_MS } from "./page-picture";
 import type { PdfLoadError } from "./pdf-download";
 import { CSS_PX_PER_POINT, PdfPageView, type PageSize } from "./pdf-page-view";
 import { PdfToolbar } from "./pdf-toolbar";
@@ -218,6 +220,26 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
     const timer = setTimeout(() => saveViewState(stateKey, view), PDF_SCALE_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [stateKey, view, doc]);
+
+  // The picture of the page the reader is on, for the next load of this paper's /pdf/ page to
+  // show at once (page-picture.ts): taken once the page has stayed as it is for a moment and is
+  // drawn. Not in the Android app, whose pages are never loaded from the server.
+  useEffect(() => {
+    if (!doc || isNativePlatform()) return;
+    let timer = 0;
+    let tries = 0;
+    const take = () => {
+      const canvas = scrollRef.current?.querySelector<HTMLCanvasElement>(`[data-page-number="${view.pageNumber}"] canvas[data-painted="true"]`);
+      if (canvas) {
+        const picture = { pageNumber: view.pageNumber, scale: view.scale, rotation: view.rotation, innerWidth: window.innerWidth, density: outputScale() };
+        void keepPagePicture(stateKey, canvas, picture);
+      } else if (++tries < 4) {
+        timer = window.setTimeout(take, PAGE_PICTURE_DELAY_MS);
+      }
+    };
+    timer = window.setTimeout(take, PAGE_PICTURE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [doc, stateKey, view.pageNumber, view.scale, view.rotation]);
 
   const goToPage = useCallback(
     (target: number, options: { record?: boolean } = {}) => {
