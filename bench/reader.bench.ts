@@ -69,6 +69,15 @@ export async function quireFirstPaintIn(context: BrowserContext, origin: string,
   return (await quireOpenTimings(context, origin, paperId)).paintedMs;
 }
 
+/** Waits until the viewer in `page` has kept its picture of the paper's page (page-picture.ts). */
+export async function untilPictureKept(page: Page, paperId: string): Promise<void> {
+  await page.waitForFunction(
+    async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)),
+    paperId,
+    { polling: 100, timeout: 15_000 },
+  );
+}
+
 export type OpenTimings = {
   /** Until the page is first on screen: the picture kept from the last reading (page-picture.ts), else pdf.js's drawing. */
   paintedMs: number;
@@ -98,13 +107,7 @@ export async function quireOpenTimings(context: BrowserContext, origin: string, 
     );
   const [paintedMs, picture] = (await (await paintedAt(false)).jsonValue()) as [number, boolean];
   const livePaintedMs = picture ? ((await (await paintedAt(true)).jsonValue()) as [number, boolean])[0] : paintedMs;
-  if (options.read) {
-    await page.waitForFunction(
-      async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)),
-      paperId,
-      { polling: 100, timeout: 15_000 },
-    );
-  }
+  if (options.read) await untilPictureKept(page, paperId);
   const pdfArrivedMs = await page.evaluate(() =>
     Math.min(
       ...performance

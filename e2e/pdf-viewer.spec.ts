@@ -169,6 +169,39 @@ test.describe("PDF viewer", () => {
     await expect.poll(() => page.evaluate(() => caches.has("quire-page-pictures")).catch(() => true)).toBe(false);
   });
 
+  test("inside the app, the kept picture of the page stands where the page will be while the PDF comes, then the live page", async ({ page }) => {
+    await page.goto(`/abs/${PAPER}`);
+    await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true }).click();
+    await expect(viewer(page).locator('.pdf-page canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(() => page.evaluate(async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)), PAPER), { timeout: 10_000 })
+      .toBe(true);
+    const livePage = await viewer(page).locator(".pdf-page").first().boundingBox();
+
+    // Back to the abstract, and the PDF again with its download held back.
+    await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "Abstract", exact: true }).click();
+    await expect(viewer(page)).toHaveCount(0);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/pdf-proxy\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true }).click();
+    const picture = viewer(page).locator('.pdf-page-picture canvas[data-picture][data-painted="true"]');
+    await expect(picture).toBeVisible();
+    // Where the page will be, the spinner out of its way (still told to screen readers).
+    const pictureBox = (await viewer(page).locator(".pdf-page-picture").boundingBox())!;
+    for (const side of ["x", "y", "width", "height"] as const) expect(Math.abs(pictureBox[side] - livePage![side]), side).toBeLessThan(1.5);
+    await expect(viewer(page).getByRole("status")).toHaveText("Loading PDF...");
+    await expect(viewer(page).getByRole("status")).toHaveClass(/sr-only/);
+
+    release();
+    await expect(viewer(page).locator('.pdf-page canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(viewer(page).locator(".pdf-page-picture")).toHaveCount(0);
+    await expect(viewer(page).locator(".textLayer").first()).toContainText("S2ORC");
+  });
+
   test("in the app, pdf.js's worker starts when a reader goes for a PDF link, and one worker serves every PDF of the tab", async ({ page }) => {
     const workers: string[] = [];
     page.on("worker", (worker) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearPagePictures, keepPagePicture, PAGE_PICTURE_CACHE, PAGE_PICTURE_LIMIT, pagePicturePath, pagePictureView, type PagePictureView } from "./page-picture";
+import { clearPagePictures, keepPagePicture, PAGE_PICTURE_CACHE, PAGE_PICTURE_LIMIT, pagePicturePath, readPagePicture, type PagePictureView } from "./page-picture";
 
 /** Cache Storage as the browser keeps it: per cache, entries in the order they were put. */
 class MemoryCache {
@@ -52,7 +52,11 @@ describe("the kept picture of a paper's page", () => {
   beforeEach(() => {
     storage = new MemoryCacheStorage();
     vi.stubGlobal("caches", storage);
+    vi.stubGlobal("window", { innerWidth: 1280 });
+    // The decoded picture: here, the stored bytes' type.
+    vi.stubGlobal("createImageBitmap", async (blob: Blob) => ({ type: blob.type }));
   });
+  const shown = (paperId: string, pageNumber = 1) => readPagePicture(paperId, { pageNumber, scale: 1.2, rotation: 0 }, 2);
   afterEach(() => vi.unstubAllGlobals());
 
   it("is kept as WebP with the view it shows, one per paper, the newest replacing the older", async () => {
@@ -61,8 +65,22 @@ describe("the kept picture of a paper's page", () => {
     const cache = storage.caches.get(PAGE_PICTURE_CACHE)!;
     expect([...cache.entries.keys()]).toEqual([pagePicturePath("2401.00001")]);
     expect(cache.entries.get(pagePicturePath("2401.00001"))!.headers.get("Content-Type")).toBe("image/webp");
-    expect(await pagePictureView("2401.00001")).toEqual(view(4));
-    expect(await pagePictureView("2401.00002")).toBeNull();
+    expect(await shown("2401.00001", 4)).toEqual({ type: "image/webp" });
+    expect(await shown("2401.00001", 1)).toBeNull();
+    expect(await shown("2401.00002")).toBeNull();
+  });
+
+  it("is shown only for the view it was taken at: the same page, zoom and rotation, on the same window", async () => {
+    await keepPagePicture("2401.00001", canvas(), view(3));
+    const at = (change: Partial<{ pageNumber: number; scale: number; rotation: number }>, density = 2) =>
+      readPagePicture("2401.00001", { pageNumber: 3, scale: 1.2, rotation: 0, ...change }, density);
+    expect(await at({})).not.toBeNull();
+    expect(await at({ pageNumber: 2 })).toBeNull();
+    expect(await at({ scale: 1.4 })).toBeNull();
+    expect(await at({ rotation: 90 })).toBeNull();
+    expect(await at({}, 1)).toBeNull();
+    vi.stubGlobal("window", { innerWidth: 1024 });
+    expect(await at({})).toBeNull();
   });
 
   it("keeps the newest PAGE_PICTURE_LIMIT papers; a paper pictured again counts as new", async () => {
@@ -86,7 +104,7 @@ describe("the kept picture of a paper's page", () => {
     expect(await keepPagePicture("2401.00001", canvas(0, 0), view())).toBe(false);
     vi.stubGlobal("caches", undefined);
     expect(await keepPagePicture("2401.00001", canvas(), view())).toBe(false);
-    expect(await pagePictureView("2401.00001")).toBeNull();
+    expect(await shown("2401.00001")).toBeNull();
     await expect(clearPagePictures()).resolves.toBeUndefined();
   });
 
@@ -94,6 +112,6 @@ describe("the kept picture of a paper's page", () => {
     await keepPagePicture("2401.00001", canvas(), view());
     await clearPagePictures();
     expect(storage.caches.has(PAGE_PICTURE_CACHE)).toBe(false);
-    expect(await pagePictureView("2401.00001")).toBeNull();
+    expect(await shown("2401.00001")).toBeNull();
   });
 });

@@ -64,14 +64,21 @@ export async function keepPagePicture(paperId: string, canvas: HTMLCanvasElement
   }
 }
 
-/** The view of the picture kept for `paperId`, or null. */
-export async function pagePictureView(paperId: string): Promise<PagePictureView | null> {
+/**
+ * The picture kept for `paperId`, decoded, when it shows `view` on this window (the test
+ * pdf-prefetch.js makes before a /pdf/ page's app has loaded); null otherwise.
+ */
+export async function readPagePicture(paperId: string, view: { pageNumber: number; scale: number; rotation: number }, density: number): Promise<ImageBitmap | null> {
   const storage = cacheStorage();
-  if (!storage) return null;
+  if (!storage || typeof createImageBitmap === "undefined") return null;
   try {
     const response = await (await storage.open(PAGE_PICTURE_CACHE)).match(pagePicturePath(paperId));
     const header = response?.headers.get("X-Quire-Picture");
-    return header ? (JSON.parse(header) as PagePictureView) : null;
+    const kept = header ? (JSON.parse(header) as PagePictureView) : null;
+    if (!response || !kept) return null;
+    const same = kept.pageNumber === view.pageNumber && kept.scale === view.scale && kept.rotation === view.rotation;
+    if (!same || kept.innerWidth !== window.innerWidth || kept.density !== density) return null;
+    return await createImageBitmap(await response.blob());
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent as ReactTouchEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type TouchEvent as ReactTouchEvent } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { AlertCircle, Download, ExternalLink, FileX2, Loader2, RefreshCw } from "lucide-react";
 import type { Highlight } from "@/shared/highlights";
@@ -23,7 +23,7 @@ import { clientRectToPageRect, mergeLineRects, rectContains, toUnrotated, type P
 import { HighlightPalette } from "./highlight-palette";
 import { outputScale, pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
 import { isNativePlatform } from "@/web/lib/platform";
-import { keepPagePicture, PAGE_PICTURE_DELAY_MS } from "./page-picture";
+import { keepPagePicture, PAGE_PICTURE_DELAY_MS, readPagePicture } from "./page-picture";
 import type { PdfLoadError } from "./pdf-download";
 import { CSS_PX_PER_POINT, PdfPageView, type PageSize } from "./pdf-page-view";
 import { PdfToolbar } from "./pdf-toolbar";
@@ -145,6 +145,9 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
   const [nearPages, setNearPages] = useState<ReadonlySet<number>>(() => new Set([view.pageNumber]));
   /** The page opened on is painted: until then it has the worker and the main thread to itself. */
   const [landed, setLanded] = useState(false);
+  /** The kept picture of that page is up while the document opens (KeptPagePicture). */
+  const [pictureShown, setPictureShown] = useState(false);
+  const handlePictureShown = useCallback(() => setPictureShown(true), []);
   const [areaMode, setAreaMode] = useState(false);
   const [palette, setPalette] = useState<PaletteState | null>(null);
   const [toolbarHidden, setToolbarHidden] = useState(false);
@@ -560,10 +563,14 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
             onAreaMode={() => setAreaMode((on) => !on)}
           />
         </div>
+      ) : load.status === "loading" && !autoHide ? (
+        // The toolbar's room, kept while the document opens: the pages (or the kept picture of
+        // the page) do not move down when it comes.
+        <div aria-hidden className="h-12 shrink-0 border-b border-border bg-background/95 supports-[backdrop-filter]:bg-background/80" />
       ) : null}
 
       {load.status === "loading" ? (
-        <div className="absolute inset-0 z-10 flex items-center justify-center" role="status" aria-live="polite">
+        <div className={pictureShown ? "sr-only" : "absolute inset-0 z-10 flex items-center justify-center"} role="status" aria-live="polite">
           <div className="flex flex-col items-center gap-3 text-sm text-muted-foreground">
             <Loader2 className="size-6 animate-spin" aria-hidden />
             Loading PDF...
@@ -610,6 +617,17 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
         onPointerUp={handlePagesPointerUp}
         onScroll={autoHide ? handleInteraction : undefined}
       >
+        {/* Over the pages until the live page is drawn underneath it; gone at once when the
+            document opens away from the top (continuous mode scrolled to a later page). */}
+        {!landed && load.status !== "error" && load.status !== "timeout" && !(doc && view.pdfViewMode === "continuous" && view.pageNumber > 1) ? (
+          <div
+            aria-hidden
+            className={cn("pointer-events-none absolute top-0 left-0 z-[1] flex w-max min-w-full flex-col items-center", autoHide && "mt-12")}
+            style={{ padding: PAGE_GAP_PX }}
+          >
+            <KeptPagePicture paperId={stateKey} view={view} onShown={handlePictureShown} />
+          </div>
+        ) : null}
         {doc ? (
           <div className="flex w-max min-w-full flex-col items-center" style={{ gap: PAGE_GAP_PX, padding: PAGE_GAP_PX }}>
             {pagesToShow.map((page) => (
@@ -653,3 +671,45 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
 }
 
 const NO_HIGHLIGHTS: readonly Highlight[] = [];
+
+/**
+ * The kept picture of the page the viewer opens on (page-picture.ts), drawn where that page
+ * will be while the document opens: a paper read before is on screen at once inside the app
+ * too. Nothing when there is no picture of this view; `onShown` once it is up.
+ */
+function KeptPagePicture(props: { paperId: string; view: PdfViewState; onShown: () => void }) {
+  const { paperId, onShown } = props;
+  // The view the viewer opens on: read once, as the picture is.
+  const [opening] = useState(props.view);
+  const [bitmap, setBitmap] = useState<ImageBitmap | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const density = outputScale();
+  useEffect(() => {
+    let alive = true;
+    let read: ImageBitmap | null = null;
+    void readPagePicture(paperId, opening, density).then((picture) => {
+      read = picture;
+      if (!alive) picture?.close();
+      else setBitmap(picture);
+    });
+    return () => {
+      alive = false;
+      read?.close();
+    };
+  }, [paperId, opening, density]);
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!bitmap || !canvas) return;
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
+    canvas.dataset.painted = "true";
+    onShown();
+  }, [bitmap, onShown]);
+  if (!bitmap) return null;
+  return (
+    <div className="pdf-page-picture relative bg-white shadow-sm ring-1 ring-black/5" style={{ width: bitmap.width / density, height: bitmap.height / density }}>
+      <canvas ref={canvasRef} data-picture="true" className="pdf-canvas absolute inset-0 block size-full" />
+    </div>
+  );
+}
