@@ -37,10 +37,15 @@ describe("signOutAndClear", () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(["user-data", "export", TEST_USER.id], { secret: true });
     const navigate = vi.fn();
+    const deleted: string[] = [];
+    vi.stubGlobal("caches", { delete: async (name: string) => deleted.push(name) > 0, open: async () => ({}), has: async () => true, keys: async () => [] });
 
     await signOutAndClear({ navigate, queryClient });
+    vi.unstubAllGlobals();
 
     expect(signOutCalls).toBe(1);
+    // The pictures of the pages last read (they say what was read, as kept papers do).
+    expect(deleted).toContain("quire-page-pictures");
     expect(navigate).toHaveBeenCalledWith("/");
     expect(queryClient.getQueryData(["user-data", "export", TEST_USER.id])).toBeUndefined();
     // (better-auth tells other tabs through its own `better-auth.message` key.)

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { clearKeptPapers } from "@/web/features/offline/offline-store";
+import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { signOutSession } from "@/web/lib/auth-session";
 import { clearAuthToken } from "@/web/lib/auth-token";
 import { getAppQueryClient } from "@/web/lib/query-client";
@@ -15,7 +16,7 @@ export type SignOutOptions = {
 /**
  * Sign Out (core-app.md section 4, "Auth"): signs out, clears the user's local data (the
  * native app's bearer token, the account's snapshots and query cache, settings, profile and preferences back to defaults,
- * `search.*` and `catchup.*` page state, the papers kept offline) and goes to `/`. Rejects, changing nothing, when the
+ * `search.*` and `catchup.*` page state, the papers kept offline, the kept pictures of pages) and goes to `/`. Rejects, changing nothing, when the
  * server refused to sign out; the caller shows the error.
  */
 export async function signOutAndClear(options: SignOutOptions = {}): Promise<void> {
@@ -23,8 +24,10 @@ export async function signOutAndClear(options: SignOutOptions = {}): Promise<voi
   // The native app's bearer token is the session it just ended.
   clearAuthToken();
   clearUserDataAfterSignOut();
-  // Papers kept for offline reading go too (a kept paper says what its reader reads).
+  // Papers kept for offline reading go too (a kept paper says what its reader reads), and the
+  // pictures of the pages last read.
   await clearKeptPapers().catch(() => undefined);
+  await clearPagePictures();
   (options.queryClient ?? getAppQueryClient())?.clear();
   if (options.navigate) await options.navigate("/");
   else window.location.assign("/");
