@@ -12,6 +12,12 @@ export type RateLimiter = {
  */
 export const INTERVAL_SAFETY_MARGIN_MS = 100;
 
+/**
+ * How late after its slot a shared-limiter caller may still start: the rest of the safety
+ * margin is left for the way from here to the upstream.
+ */
+export const LATE_FOR_SLOT_MS = INTERVAL_SAFETY_MARGIN_MS / 2;
+
 /** Waits `ms`; a wait of zero or less costs nothing (a 0-ms timer still takes a millisecond or more). */
 export const sleep = (ms: number): Promise<void> | void => {
   if (ms > 0) return new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -78,18 +84,30 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
     async acquire() {
       const release = await oneAtATime.acquire();
       try {
-        const [row] = await queryRows<{ wait_ms: number | string }>(
-          db,
-          sql`
-          insert into upstream_rate_slots (host, next_slot_at)
-          values (${host}, clock_timestamp() + ${interval}::interval)
-          on conflict (host) do update
-            set next_slot_at = greatest(upstream_rate_slots.next_slot_at, clock_timestamp()) + ${interval}::interval
-          returning extract(epoch from (next_slot_at - ${interval}::interval - clock_timestamp())) * 1000 as wait_ms
-        `,
-        );
-        const waitMs = Number(row?.wait_ms ?? 0);
-        await sleep(waitMs);
+        // Another instance's slot follows this one by the interval however late this one
+        // starts: a caller that wakes too late for its slot (a busy event loop, a slow query)
+        // would leave the next one less than the interval, so it lets the slot go and takes
+        // the next free one. The database's clock says how late, as it set the slot.
+        for (;;) {
+          const [row] = await queryRows<{ wait_ms: number | string; slot_at: string }>(
+            db,
+            sql`
+            insert into upstream_rate_slots (host, next_slot_at)
+            values (${host}, clock_timestamp() + ${interval}::interval)
+            on conflict (host) do update
+              set next_slot_at = greatest(upstream_rate_slots.next_slot_at, clock_timestamp()) + ${interval}::interval
+            returning extract(epoch from (next_slot_at - ${interval}::interval - clock_timestamp())) * 1000 as wait_ms,
+              (next_slot_at - ${interval}::interval)::text as slot_at
+          `,
+          );
+          await sleep(Number(row?.wait_ms ?? 0));
+          if (!row) break;
+          const [late] = await queryRows<{ late_ms: number | string }>(
+            db,
+            sql`select extract(epoch from (clock_timestamp() - ${row.slot_at}::timestamptz)) * 1000 as late_ms`,
+          );
+          if (Number(late?.late_ms ?? 0) <= LATE_FOR_SLOT_MS) break;
+        }
         // The next request waits a full interval after this one is answered, not only after it
         // started, so arXiv never sees two requests closer than the interval, however slow one
         // is; unless it is not answered within SLOT_HOLD_CAP_MS (then only its start counts).
