@@ -71,11 +71,12 @@ export async function quireFirstPaintIn(context: BrowserContext, origin: string,
 
 /** Waits until the viewer in `page` has kept its picture of the paper's page (page-picture.ts). */
 export async function untilPictureKept(page: Page, paperId: string): Promise<void> {
-  await page.waitForFunction(
-    async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)),
-    paperId,
-    { polling: 100, timeout: 15_000 },
-  );
+  const deadline = Date.now() + 15_000;
+  const kept = () => page.evaluate(async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)), paperId);
+  while (!(await kept())) {
+    if (Date.now() > deadline) throw new Error(`no picture of ${paperId}'s page was kept`);
+    await page.waitForTimeout(100);
+  }
 }
 
 export type OpenTimings = {

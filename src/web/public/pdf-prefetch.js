@@ -78,6 +78,9 @@
   // read here (src/web/features/reader/pdf/page-picture.ts: the names and the view it was taken
   // at). Shown as the early page the moment it is read, when the viewer will open on that same
   // view; pdf.js's own drawing of the page then takes its place (early-page.ts).
+  function mark(name) {
+    if (window.performance && performance.mark) performance.mark("quire:" + name);
+  }
   function showPicture(paperId, early) {
     var saved = null;
     try {
@@ -92,24 +95,33 @@
     window.caches
       .open("quire-page-pictures")
       .then(function (cache) {
+        mark("picture-cache");
         return cache.match("/__quire/page-picture/" + encodeURIComponent(paperId));
       })
       .then(function (response) {
         var view = response && JSON.parse(response.headers.get("X-Quire-Picture") || "null");
         var same = view && view.pageNumber === pageNumber && view.rotation === rotation && view.scale === saved.scale;
         if (!same || view.innerWidth !== window.innerWidth || view.density !== density) return null;
+        mark("picture-match");
         return response.blob().then(function (blob) {
+          mark("picture-blob");
           return window.createImageBitmap(blob);
         });
       })
       .then(function (bitmap) {
         // Not once pdf.js has drawn the page itself, nor over an app already on screen.
+        mark("picture-decoded");
         if (!bitmap || early.pageShown || early.appStarted) return;
         var canvas = document.createElement("canvas");
         canvas.width = bitmap.width;
         canvas.height = bitmap.height;
-        canvas.getContext("2d").drawImage(bitmap, 0, 0);
-        if (bitmap.close) bitmap.close();
+        // Handed over as it is, not drawn again.
+        var renderer = canvas.getContext("bitmaprenderer");
+        if (renderer) renderer.transferFromImageBitmap(bitmap);
+        else {
+          canvas.getContext("2d").drawImage(bitmap, 0, 0);
+          if (bitmap.close) bitmap.close();
+        }
         canvas.style.width = canvas.width / density + "px";
         canvas.setAttribute("data-painted", "true");
         canvas.setAttribute("data-picture", "true");
