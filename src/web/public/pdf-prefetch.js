@@ -64,15 +64,26 @@
     });
   prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null, appStarted: appStarted, picture: null };
   window.__quirePdfPrefetch = prefetch;
-  showPicture(id, prefetch);
+  var pictureUp = showPicture(id, prefetch);
   // pdf.js itself, which opens the PDF and draws its first page on screen before the app
   // starts (src/web/features/reader/pdf/pdf-document.ts), then calls firstPageSettled (also
-  // when it could not draw it); the app imports the same module later.
+  // when it could not draw it); the app imports the same module later. A kept picture goes on
+  // screen first (at most 250 ms): evaluating pdf.js holds the page's thread for a while, and
+  // the document cannot open before the worker has started anyway.
   var module = document.querySelector('meta[name="quire-pdf-module"]');
   var moduleUrl = module && module.getAttribute("content");
   if (!(moduleUrl && /^\/assets\/[\w.-]+\.js$/.test(moduleUrl))) return startApp();
   prefetch.firstPageSettled = startApp;
-  import(moduleUrl).catch(startApp);
+  var imported = false;
+  var importPdfJs = function () {
+    if (imported) return;
+    imported = true;
+    import(moduleUrl).catch(startApp);
+  };
+  if (pictureUp) {
+    pictureUp.then(importPdfJs);
+    setTimeout(importPdfJs, 250);
+  } else importPdfJs();
 
   // The picture of the page the reader was on, kept by the viewer the last time this paper was
   // read here (src/web/features/reader/pdf/page-picture.ts: the names and the view it was taken
@@ -86,13 +97,14 @@
     try {
       saved = JSON.parse(window.localStorage.getItem("pdf-viewer.state." + paperId) || "null");
     } catch (error) {
-      return;
+      return null;
     }
-    if (!saved || typeof saved !== "object" || !window.caches || !window.createImageBitmap) return;
+    if (!saved || typeof saved !== "object" || !window.caches || !window.createImageBitmap) return null;
     var pageNumber = typeof saved.pageNumber === "number" && saved.pageNumber >= 1 ? Math.floor(saved.pageNumber) : 1;
     var rotation = typeof saved.rotation === "number" ? saved.rotation : 0;
     var density = Math.min(window.devicePixelRatio || 1, 2);
-    window.caches
+    // Settles once the picture has been painted, or is known not to be there.
+    return window.caches
       .open("quire-page-pictures")
       .then(function (cache) {
         mark("picture-cache");
@@ -109,8 +121,8 @@
         });
       })
       .then(function (bitmap) {
-        // Not once pdf.js has drawn the page itself, nor over an app already on screen.
         mark("picture-decoded");
+        // Not once pdf.js has drawn the page itself, nor over an app already on screen.
         if (!bitmap || early.pageShown || early.appStarted) return;
         var canvas = document.createElement("canvas");
         canvas.width = bitmap.width;
@@ -130,17 +142,23 @@
         frame.setAttribute("aria-hidden", "true");
         frame.appendChild(canvas);
         early.picture = frame;
-        var place = function () {
-          if (early.picture === frame) document.body.appendChild(frame);
-        };
-        if (document.body) place();
-        else document.addEventListener("DOMContentLoaded", place);
         // As the early page: never left up by a start that failed.
         setTimeout(function () {
           if (early.picture !== frame) return;
           early.picture = null;
           frame.remove();
         }, 10000);
+        return new Promise(function (painted) {
+          var place = function () {
+            if (early.picture === frame) document.body.appendChild(frame);
+            // After the frame that shows it.
+            requestAnimationFrame(function () {
+              setTimeout(painted, 0);
+            });
+          };
+          if (document.body) place();
+          else document.addEventListener("DOMContentLoaded", place);
+        });
       })
       .catch(function () {});
   }
