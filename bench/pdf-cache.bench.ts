@@ -65,6 +65,7 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
     if (!fault.ok) throw new Error(`could not queue the sandbox latency: ${fault.status}`);
     const firsts: OpenTimings[] = [];
     const seconds: OpenTimings[] = [];
+    const bares: OpenTimings[] = [];
     const inAppFirsts: number[] = [];
     const inAppSeconds: number[] = [];
     const inAppAgains: number[] = [];
@@ -89,12 +90,19 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
           const first = await quireOpenTimings(context, server.url, TEN_PAGE_PDF_PAPER_ID, { read: true });
           await waitUntilCached(TEN_PAGE_PDF_PAPER_ID);
           const second = await quireOpenTimings(context, server.url, TEN_PAGE_PDF_PAPER_ID);
+          // Once more with no kept picture: what the picture does to pdf.js's own page.
+          const dropper = await context.newPage();
+          await dropper.goto(`${server.url}/search`, { waitUntil: "commit" });
+          await dropper.evaluate(() => caches.delete("quire-page-pictures"));
+          await dropper.close();
+          const bare = await quireOpenTimings(context, server.url, TEN_PAGE_PDF_PAPER_ID);
           // The same from inside the app: the paper's abstract, then its PDF view.
           const inAppPair = inApp ? await inAppOpens(context, server.url, TEN_PAGE_PDF_PAPER_ID) : null;
           // The first pair warms the server (paper lookups, JIT) and is not counted.
           if (run === 0) continue;
           firsts.push(first);
           seconds.push(second);
+          bares.push(bare);
           if (inAppPair) {
             inAppFirsts.push(inAppPair.first);
             inAppSeconds.push(inAppPair.second);
@@ -116,6 +124,7 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
       firstLive: median(firsts.map((timing) => timing.livePaintedMs)),
       secondLive: median(seconds.map((timing) => timing.livePaintedMs)),
       secondPictures: seconds.filter((timing) => timing.picture).length,
+      bareLive: median(bares.map((timing) => timing.livePaintedMs)),
       inApp: inApp ? { first: median(inAppFirsts), second: median(inAppSeconds), again: median(inAppAgains) } : null,
     };
   }
@@ -147,7 +156,7 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
 
   const figures: Figure[] = [];
   for (const latencyMs of PDF_HOST_LATENCIES_MS) {
-    const { first, second, firstArrived, secondArrived, firstLive, secondLive, secondPictures, inApp } = await measure(latencyMs, latencyMs === PDF_HOST_LATENCIES_MS[0]);
+    const { first, second, firstArrived, secondArrived, firstLive, secondLive, secondPictures, bareLive, inApp } = await measure(latencyMs, latencyMs === PDF_HOST_LATENCIES_MS[0]);
     const ratio = second / first;
     const baseline = `first open through the proxy, PDF host +${latencyMs} ms`;
     if (latencyMs === PDF_HOST_LATENCIES_MS[0]) {
@@ -170,6 +179,15 @@ export async function pdfCacheFigures(env: { server: TestServer; sandboxUrl: str
         baseline,
         baselineValue: round(firstLive, 0),
         ratio: round(secondLive / firstLive, 2),
+      });
+      figures.push({
+        suite: "reader",
+        name: "... pdf.js's own page in the same second open made again with no kept picture (what the picture does to it; no goal)",
+        value: round(bareLive, 0),
+        unit: "ms",
+        baseline,
+        baselineValue: round(firstLive, 0),
+        ratio: round(bareLive / firstLive, 2),
       });
       figures.push({
         suite: "reader",
