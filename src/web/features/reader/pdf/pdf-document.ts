@@ -220,6 +220,11 @@ function startReadAhead(
   return settled;
 }
 
+/** Whether a /pdf/ page load's read-ahead is under way or not yet taken (its page is on screen, or soon will be). */
+export function hasReadAhead(): boolean {
+  return readAhead !== null;
+}
+
 /**
  * The read-ahead drawing of this page, once, when it is of this document, page and rotation
  * and at least as sharp as wanted (it is only ever scaled down); null otherwise.

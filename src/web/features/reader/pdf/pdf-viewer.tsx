@@ -21,7 +21,7 @@ import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { cn } from "@/web/lib/utils";
 import { clientRectToPageRect, mergeLineRects, rectContains, toUnrotated, type PageRect } from "./highlight-geometry";
 import { HighlightPalette } from "./highlight-palette";
-import { outputScale, pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
+import { hasReadAhead, outputScale, pdfProxyUrl, proxiableArxivId, takePdf } from "./pdf-document";
 import { isNativePlatform } from "@/web/lib/platform";
 import { keepPagePicture, PAGE_PICTURE_DELAY_MS, readPagePicture } from "./page-picture";
 import type { PdfLoadError } from "./pdf-download";
@@ -148,6 +148,8 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
   /** The kept picture of that page is up while the document opens (KeptPagePicture). */
   const [pictureShown, setPictureShown] = useState(false);
   const handlePictureShown = useCallback(() => setPictureShown(true), []);
+  /** A /pdf/ page load has its page drawn ahead (and its picture already up): the kept picture is not read again. */
+  const [readAheadOnScreen] = useState(hasReadAhead);
   const [areaMode, setAreaMode] = useState(false);
   const [palette, setPalette] = useState<PaletteState | null>(null);
   const [toolbarHidden, setToolbarHidden] = useState(false);
@@ -619,7 +621,7 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
       >
         {/* Over the pages until the live page is drawn underneath it; gone at once when the
             document opens away from the top (continuous mode scrolled to a later page). */}
-        {!landed && load.status !== "error" && load.status !== "timeout" && !(doc && view.pdfViewMode === "continuous" && view.pageNumber > 1) ? (
+        {!landed && !readAheadOnScreen && load.status !== "error" && load.status !== "timeout" && !(doc && view.pdfViewMode === "continuous" && view.pageNumber > 1) ? (
           <div
             aria-hidden
             className={cn("pointer-events-none absolute top-0 left-0 z-[1] flex w-max min-w-full flex-col items-center", autoHide && "mt-12")}
