@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const CACHE_DIR = process.env.SANDBOX_CACHE_DIR ?? fileURLToPath(new URL("../.cache/", import.meta.url));
+/** Where derived data is kept between runs (git-ignored). */
+export const CACHE_DIR = process.env.SANDBOX_CACHE_DIR ?? fileURLToPath(new URL("../.cache/", import.meta.url));
 
 /** Hash of the given files' contents (paths resolved by the caller) and extra strings. */
 export function fingerprint(files: readonly string[], extra: readonly string[] = []): string {
