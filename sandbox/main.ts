@@ -1,9 +1,11 @@
 /**
  * Runs the sandbox upstream until SIGINT or SIGTERM: HTTP on `--port` / SANDBOX_PORT (default
  * 4010), the SMTP sink on `--smtp-port` / SANDBOX_SMTP_PORT (default the HTTP port + 1, or a free
- * port when the HTTP port is 0).
+ * port when the HTTP port is 0); arXiv's OAI-PMH over `--arxiv-corpus` / SANDBOX_ARXIV_CORPUS
+ * ("real", the default, or "scale:<N>").
  */
 import { parseArgs } from "node:util";
+import { parseCorpusChoice } from "./oaipmh/scale/scale-corpus";
 import { startSandbox } from "./server";
 
 const DEFAULT_PORT = 4010;
@@ -12,6 +14,7 @@ const { values } = parseArgs({
   options: {
     port: { type: "string" },
     "smtp-port": { type: "string" },
+    "arxiv-corpus": { type: "string" },
   },
 });
 
@@ -28,7 +31,16 @@ const port = portFrom(values.port ?? process.env.SANDBOX_PORT ?? String(DEFAULT_
 const smtpSetting = values["smtp-port"] ?? process.env.SANDBOX_SMTP_PORT;
 const smtpPort = smtpSetting === undefined ? (port === 0 ? 0 : port + 1) : portFrom(smtpSetting, values["smtp-port"] ? "--smtp-port" : "SANDBOX_SMTP_PORT");
 
-const sandbox = await startSandbox({ port, smtpPort, host: process.env.SANDBOX_HOST ?? "127.0.0.1" });
+let arxivCorpus: string;
+try {
+  arxivCorpus = values["arxiv-corpus"] ?? process.env.SANDBOX_ARXIV_CORPUS ?? "real";
+  parseCorpusChoice(arxivCorpus);
+} catch (error) {
+  console.error(`[sandbox] ${values["arxiv-corpus"] ? "--arxiv-corpus" : "SANDBOX_ARXIV_CORPUS"}: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const sandbox = await startSandbox({ port, smtpPort, host: process.env.SANDBOX_HOST ?? "127.0.0.1", arxivCorpus });
 // performance.now() counts from process start, so this includes loading the code and the data.
 console.log(`[sandbox] listening on ${sandbox.url} (SMTP sink ${sandbox.smtpUrl}, mail at ${sandbox.url}/__control/mail; ready ${Math.round(performance.now())} ms after start)`);
 

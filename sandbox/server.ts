@@ -10,6 +10,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { getSearchIndex } from "./arxiv/search-index";
 import { getCorpus } from "./corpus";
+import { arxivLiveState, configureArxivCorpus } from "./oaipmh/live-state";
 import { prepareCrossref } from "./crossref/works-query";
 import { prepareOpenAlex } from "./openalex/works-query";
 import { registerControlRoutes } from "./routes/control";
@@ -29,6 +30,12 @@ export interface SandboxOptions {
   preload?: boolean;
   /** The SMTP sink's port (smtp/smtp-sink.ts), on the same host; 0 (the default) picks a free port. */
   smtpPort?: number;
+  /**
+   * What arXiv's OAI-PMH service (`/arxiv/oai`) serves: "real" (the corpus, the default) or
+   * "scale:<N>" (the scale corpus of N records, oaipmh/scale/scale-corpus.ts, made on first use
+   * and kept in sandbox/.cache). Default: SANDBOX_ARXIV_CORPUS, else "real".
+   */
+  arxivCorpus?: string;
 }
 
 export interface RunningSandbox {
@@ -41,9 +48,10 @@ export interface RunningSandbox {
 }
 
 /** The Hono app with every upstream and the control API; exported for in-process tests. */
-export function createSandboxApp(upstreams: readonly Upstream[] = UPSTREAMS): { app: Hono; context: SandboxContext } {
+export function createSandboxApp(upstreams: readonly Upstream[] = UPSTREAMS, options: Pick<SandboxOptions, "arxivCorpus"> = {}): { app: Hono; context: SandboxContext } {
   const app = new Hono();
   const context = createSandboxContext(upstreams);
+  configureArxivCorpus(context, options.arxivCorpus);
   app.use("*", async (c, next) => {
     context.arrivals.record("*", c.req.raw);
     await next();
@@ -68,9 +76,11 @@ export function preloadData(): number {
   return performance.now() - started;
 }
 
-export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true, smtpPort = 0 }: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true, smtpPort = 0, arxivCorpus }: SandboxOptions = {}): Promise<RunningSandbox> {
   if (preload) preloadData();
-  const { app, context } = createSandboxApp();
+  const { app, context } = createSandboxApp(UPSTREAMS, { arxivCorpus });
+  // A scale corpus is made (or read from sandbox/.cache) before listening; the real one on first use.
+  if (preload && arxivLiveState(context).corpusChoice.kind === "scale") void arxivLiveState(context).repository;
   const smtp = await startSmtpSink({ port: smtpPort, host, store: context.mail });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }) as Server;

@@ -28,6 +28,17 @@ export interface ApiAnswer {
   body: string;
 }
 
+/**
+ * Papers a test changed through the control API (oaipmh/live-state.ts): the changed paper, null
+ * once deleted, undefined when unchanged. The search index is not rebuilt: a search finds
+ * changed papers by their indexed words and shows their new state, and no longer shows deleted
+ * ones; new papers are found by id only.
+ */
+export interface PaperChanges {
+  paperChange(id: string): Paper | null | undefined;
+  readonly changedPaperCount: number;
+}
+
 class ApiError extends Error {}
 
 function integerParam(params: URLSearchParams, name: string, fallback: number): number {
@@ -55,16 +66,16 @@ function parseIdList(raw: string): RequestedId[] {
 }
 
 /** Answers one API request; `now` becomes the feed's <updated>. */
-export function answerArxivQuery(params: URLSearchParams, now: Date = new Date()): ApiAnswer {
+export function answerArxivQuery(params: URLSearchParams, now: Date = new Date(), changes?: PaperChanges): ApiAnswer {
   try {
-    return answer(params, now);
+    return answer(params, now, changes?.changedPaperCount ? changes : undefined);
   } catch (error) {
     if (error instanceof ApiError || error instanceof QuerySyntaxError) return { status: 400, body: renderErrorFeed(error.message, now) };
     throw error;
   }
 }
 
-function answer(params: URLSearchParams, now: Date): ApiAnswer {
+function answer(params: URLSearchParams, now: Date, changes: PaperChanges | undefined): ApiAnswer {
   const rawIdList = params.get("id_list") ?? "";
   const requestedIds = parseIdList(rawIdList);
   const maxResults = integerParam(params, "max_results", DEFAULT_MAX_RESULTS);
@@ -80,10 +91,12 @@ function answer(params: URLSearchParams, now: Date): ApiAnswer {
   if (parsed) {
     const index = getSearchIndex();
     const restrictTo = requestedIds.length > 0 ? new Set(requestedIds.filter((r) => r.version === undefined).map((r) => r.id)) : undefined;
-    const matches = index.search(parsed.ast, sortBy, sortOrder, restrictTo);
+    const found = index.search(parsed.ast, sortBy, sortOrder, restrictTo);
+    const matches = changes ? found.filter((doc) => changes.paperChange(index.paperAt(doc).id) !== null) : found;
     const page = matches.subarray(start, start + maxResults);
     const entries = Array.from(page, (doc) => {
-      const paper = index.paperAt(doc);
+      const indexed = index.paperAt(doc);
+      const paper = changes?.paperChange(indexed.id) ?? indexed;
       return { paper, version: paper.version };
     });
     return feed(parsed.normalized, rawIdList, start, maxResults, entries, matches.length, now);
@@ -91,7 +104,8 @@ function answer(params: URLSearchParams, now: Date): ApiAnswer {
 
   const corpus = getCorpus();
   const found = requestedIds.flatMap(({ id, version }): FeedEntry[] => {
-    const paper: Paper | undefined = corpus.byId.get(id);
+    const changed = changes?.paperChange(id);
+    const paper: Paper | undefined = changed === null ? undefined : (changed ?? corpus.byId.get(id));
     if (!paper) return [];
     if (version === undefined) return [{ paper, version: paper.version }];
     return paper.versions.some((known) => known.version === version) ? [{ paper, version }] : [];

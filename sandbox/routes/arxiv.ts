@@ -6,8 +6,9 @@ import type { Context } from "hono";
 import { ATOM_CONTENT_TYPE } from "../arxiv/atom-feed";
 import { pdfFaultResponse } from "../arxiv/pdf-faults";
 import { findPdf } from "../arxiv/pdf-store";
-import { answerArxivQuery } from "../arxiv/query-api";
+import { answerArxivQuery, type PaperChanges } from "../arxiv/query-api";
 import { rangeResponse } from "../lib/byte-ranges";
+import { arxivLiveState } from "../oaipmh/live-state";
 import type { Upstream } from "../upstream";
 
 export const ARXIV_API_ROUTE = "arxiv-api";
@@ -23,8 +24,8 @@ async function queryParams(c: Context): Promise<URLSearchParams> {
   return params;
 }
 
-async function handleQuery(c: Context): Promise<Response> {
-  const { status, body } = answerArxivQuery(await queryParams(c));
+async function handleQuery(c: Context, changes: PaperChanges): Promise<Response> {
+  const { status, body } = answerArxivQuery(await queryParams(c), new Date(), changes);
   return new Response(body, { status, headers: { "Content-Type": ATOM_CONTENT_TYPE } });
 }
 
@@ -51,7 +52,8 @@ export const arxivUpstream: Upstream = {
   name: "arxiv",
   routes: [ARXIV_API_ROUTE, ARXIV_PDF_ROUTE],
   register(app, context) {
-    app.on(["GET", "POST"], "/arxiv/api/query", context.route(ARXIV_API_ROUTE), handleQuery);
+    // Changes made through /__control/arxiv show here too (oaipmh/live-state.ts).
+    app.on(["GET", "POST"], "/arxiv/api/query", context.route(ARXIV_API_ROUTE), (c) => handleQuery(c, arxivLiveState(context)));
     app.get("/arxiv/pdf/*", context.route(ARXIV_PDF_ROUTE), handlePdf);
   },
 };

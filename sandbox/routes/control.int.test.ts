@@ -25,7 +25,7 @@ async function statuses(path: string, count: number): Promise<number[]> {
 describe("health", () => {
   it("says ok and lists the route names", async () => {
     const response = await sandbox.get("/__control/health");
-    expect(await response.json()).toEqual({ ok: true, routes: ["arxiv-api", "arxiv-pdf", "arxiv-html", "openalex-api", "crossref-api", "oauth-google", "oauth-github", "zotero-api", "zotero-web", "llm-chat"] });
+    expect(await response.json()).toEqual({ ok: true, routes: ["arxiv-api", "arxiv-pdf", "arxiv-html", "arxiv-oai", "openalex-api", "crossref-api", "oauth-google", "oauth-github", "zotero-api", "zotero-web", "llm-chat"] });
   });
 });
 

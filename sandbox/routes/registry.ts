@@ -5,6 +5,7 @@
 import type { Upstream } from "../upstream";
 import { arxivUpstream } from "./arxiv";
 import { arxivHtmlUpstream } from "./arxiv-html";
+import { arxivOaiUpstream } from "./arxiv-oai";
 import { crossrefUpstream } from "./crossref";
 import { llmUpstream } from "./llm";
 import { oauthGithubUpstream } from "./oauth-github";
@@ -12,4 +13,4 @@ import { oauthGoogleUpstream } from "./oauth-google";
 import { openalexUpstream } from "./openalex";
 import { zoteroUpstream } from "./zotero";
 
-export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, zoteroUpstream, llmUpstream];
+export const UPSTREAMS: readonly Upstream[] = [arxivUpstream, arxivHtmlUpstream, arxivOaiUpstream, openalexUpstream, crossrefUpstream, oauthGoogleUpstream, oauthGithubUpstream, zoteroUpstream, llmUpstream];
