@@ -373,6 +373,7 @@ export class ScaleCorpus implements OaiCorpus {
   private readonly days: Uint16Array;
   private readonly byId: Uint32Array;
   private readonly base = getScaleBase();
+  private readonly specsByCombination = new Map<number, readonly string[]>();
 
   constructor(file: ScaleCorpusFile) {
     const bytes = readFileSync(file.path);
@@ -392,7 +393,14 @@ export class ScaleCorpus implements OaiCorpus {
     return idOfRow(this.rows, position * ROW);
   }
   specsAt(position: number): readonly string[] {
-    return headerSetSpecs(headerOfRow(this.rows, position * ROW).categories);
+    // Records share few category combinations: a set scan looks each up once.
+    const combination = this.rows.readUInt32LE(position * ROW + 14);
+    let specs = this.specsByCombination.get(combination);
+    if (!specs) {
+      specs = headerSetSpecs(headerOfRow(this.rows, position * ROW).categories);
+      this.specsByCombination.set(combination, specs);
+    }
+    return specs;
   }
   headerAt(position: number): OaiHeaderFields {
     return headerOfRow(this.rows, position * ROW);
