@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useSandbox } from "../../../../sandbox/test-support/use-sandbox";
 import { papers, userCache } from "@/server/db/schema";
-import { meClient, testPaper } from "@/server/features/me/me-test-client";
+import { meClient, testPaper } from "@/test/me-test-client";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 

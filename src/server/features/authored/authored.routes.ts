@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
 import { readJson } from "@/server/http/validation";
-import type { ProfileService } from "@/server/features/me/profile.service";
+import type { ProfileService } from "@/server/features/settings/profile.service";
 import { addAuthoredPaperSchema, refreshAuthoredSchema, updateVerificationSchema } from "@/shared/authored-papers";
 import type { AuthoredService } from "./authored.service";
 

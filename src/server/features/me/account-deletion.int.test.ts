@@ -16,7 +16,7 @@ import { digestDeliveries,
 import { testDatabaseKind } from "@/test/test-database";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, signIn, type SignedInUser } from "@/test/test-users";
-import { meClient, testPaper, testSearch, type ApiAnswer } from "./me-test-client";
+import { meClient, testPaper, testSearch, type ApiAnswer } from "@/test/me-test-client";
 import { exportKeyOfTable } from "./user-tables.repository";
 
 /**

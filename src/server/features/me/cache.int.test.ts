@@ -5,7 +5,7 @@ import { cacheEntrySchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
 import type { SignedInUser } from "@/test/test-users";
-import { type MeClient, useSignedInServer } from "./me-test-client";
+import { type MeClient, useSignedInServer } from "@/test/me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;

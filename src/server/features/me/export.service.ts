@@ -2,15 +2,15 @@ import type { SessionUser } from "@/server/auth/session";
 import type { Highlight } from "@/shared/highlights";
 import type { PaperNote } from "@/shared/paper-notes";
 import type { ApiReadingHistoryEntry, CacheEntry, Profile, SearchHistoryResponse, ServerBookmark, Settings } from "@/shared/user-data";
-import type { BookmarksService } from "./bookmarks.service";
+import type { BookmarksService } from "@/server/features/bookmarks/bookmarks.service";
+import type { HighlightsService } from "@/server/features/highlights/highlights.service";
+import type { ReadingHistoryService } from "@/server/features/history/reading-history.service";
+import type { SearchHistoryService } from "@/server/features/history/search-history.service";
+import type { NotesService } from "@/server/features/notes/notes.service";
+import type { PreferencesService } from "@/server/features/settings/preferences.service";
+import type { ProfileService } from "@/server/features/settings/profile.service";
+import type { SettingsService } from "@/server/features/settings/settings.service";
 import type { CacheService } from "./cache.service";
-import type { HighlightsService } from "./highlights.service";
-import type { NotesService } from "./notes.service";
-import type { PreferencesService } from "./preferences.service";
-import type { ProfileService } from "./profile.service";
-import type { ReadingHistoryService } from "./reading-history.service";
-import type { SearchHistoryService } from "./search-history.service";
-import type { SettingsService } from "./settings.service";
 import type { UserTableKey, UserTablesRepository } from "./user-tables.repository";
 
 export type UserDataExport = {

@@ -11,7 +11,7 @@ import { testDatabaseKind } from "@/test/test-database";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 import { createMeRoutes } from "./me.routes";
-import { meClient, testPaper, testSearch, type ApiAnswer } from "./me-test-client";
+import { meClient, testPaper, testSearch, type ApiAnswer } from "@/test/me-test-client";
 
 /**
  * Two users, every /api/me route: neither reads, changes or deletes the other's rows. The

@@ -6,7 +6,7 @@ import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 import { USER_TABLE_EXPORTS } from "./user-tables.repository";
-import { meClient, testPaper, testSearch, type MeClient, useSignedInServer } from "./me-test-client";
+import { meClient, testPaper, testSearch, type MeClient, useSignedInServer } from "@/test/me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;

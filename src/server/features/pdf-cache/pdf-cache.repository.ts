@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, getTableColumns, max, sql, sum } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { pdfBlobs, userPdfCache } from "@/server/db/schema";
-import { withUserLock } from "@/server/features/me/user-lock";
+import { withUserLock } from "@/server/db/user-lock";
 
 export type PdfCacheRow = typeof userPdfCache.$inferSelect;
 export type PdfBlobRow = typeof pdfBlobs.$inferSelect;

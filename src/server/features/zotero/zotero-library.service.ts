@@ -1,5 +1,5 @@
 import { errors } from "@/server/errors";
-import type { SettingsService } from "@/server/features/me/settings.service";
+import type { SettingsService } from "@/server/features/settings/settings.service";
 import type { Logger } from "@/server/logger";
 import type { ZoteroAccess, ZoteroApi } from "@/server/sources/zotero/zotero-api";
 import { ZoteroApiError } from "@/server/sources/zotero/zotero-client";

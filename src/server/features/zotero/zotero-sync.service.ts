@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
 import type { Database } from "@/server/db/client";
 import { AppError, errors } from "@/server/errors";
-import type { SettingsService } from "@/server/features/me/settings.service";
+import type { SettingsService } from "@/server/features/settings/settings.service";
 import type { Logger } from "@/server/logger";
 import type { ZoteroAccess, ZoteroApi } from "@/server/sources/zotero/zotero-api";
 import { ZoteroApiError, type ZoteroClientEvents } from "@/server/sources/zotero/zotero-client";

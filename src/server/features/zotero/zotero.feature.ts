@@ -1,7 +1,7 @@
 import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
-import { settingsRepository } from "@/server/features/me/settings.repository";
-import { settingsService } from "@/server/features/me/settings.service";
+import { settingsRepository } from "@/server/features/settings/settings.repository";
+import { settingsService } from "@/server/features/settings/settings.service";
 import { acquireQueue } from "@/server/jobs/queue";
 import type { Logger } from "@/server/logger";
 import type { Sources } from "@/server/sources/sources";

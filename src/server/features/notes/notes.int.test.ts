@@ -3,7 +3,7 @@ import { userPaperNotes } from "@/server/db/schema";
 import { NOTE_MAX_LENGTH } from "@/shared/paper-notes";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
-import { type MeClient, useSignedInServer } from "./me-test-client";
+import { type MeClient, useSignedInServer } from "@/test/me-test-client";
 
 let server: TestServer;
 let me: MeClient;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, notInArray, or } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { userSearchHistory } from "@/server/db/schema";
-import { withUserLock } from "./user-lock";
+import { withUserLock } from "@/server/db/user-lock";
 
 export type SearchHistoryRow = typeof userSearchHistory.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { userReadingHistory } from "@/server/db/schema";
-import { withUserLock } from "./user-lock";
+import { withUserLock } from "@/server/db/user-lock";
 
 export type ReadingHistoryRow = typeof userReadingHistory.$inferSelect;
 

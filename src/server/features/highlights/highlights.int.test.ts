@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "@/test/test-database";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
-import { meClient } from "./me-test-client";
+import { meClient } from "@/test/me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;

@@ -5,7 +5,7 @@ import { SEARCH_HISTORY_SIGNED_IN_KEEP_MS, SEARCH_HISTORY_SIGNED_IN_MAX_ENTRIES 
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
 import type { SignedInUser } from "@/test/test-users";
-import { testSearch, type MeClient, useSignedInServer } from "./me-test-client";
+import { testSearch, type MeClient, useSignedInServer } from "@/test/me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;

@@ -6,7 +6,7 @@ import { serverBookmarkSchema } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
 import type { TestServer } from "@/test/test-server";
 import type { SignedInUser } from "@/test/test-users";
-import { testPaper, type MeClient, useSignedInServer } from "./me-test-client";
+import { testPaper, type MeClient, useSignedInServer } from "@/test/me-test-client";
 
 let server: TestServer;
 let user: SignedInUser;

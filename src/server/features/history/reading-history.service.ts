@@ -5,7 +5,7 @@ import type { EntityIdentity } from "@/server/features/entities/entities.reposit
 import type { Paper } from "@/shared/paper";
 import type { ApiReadingHistoryEntry } from "@/shared/user-data";
 import type { ReadingHistoryQueries, ReadingHistoryRepository, ReadingHistoryRow } from "./reading-history.repository";
-import { storedPaper } from "./stored-paper";
+import { storedPaper } from "@/server/features/bookmarks/stored-paper";
 
 type View = { paperId: string; paper: Paper; viewType: string; readAt: Date; entityId: string | null };
 /** The stored entities (paper_entities) holding any of these identity keys. */
