@@ -7,7 +7,7 @@ import type { ZoteroItem } from "@/shared/zotero/zotero-item";
 import { zoteroItemToPaper } from "@/shared/zotero/zotero-item";
 
 type CacheRow = typeof zoteroCache.$inferSelect;
-type CacheInsert = typeof zoteroCache.$inferInsert;
+export type CacheInsert = typeof zoteroCache.$inferInsert;
 
 /** The cache row's paper_id: one row per Zotero item, so two items of one paper both stay mirrored. */
 export const cachePaperId = (itemKey: string) => `zotero:${itemKey}`;

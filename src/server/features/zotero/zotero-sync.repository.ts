@@ -2,15 +2,28 @@ import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { zoteroSyncLogs, zoteroSyncState } from "@/server/db/schema";
 import { ZOTERO_SYNC_LOG_RETENTION_DAYS } from "@/shared/zotero/zotero-constants";
+import { zoteroCacheRepository, type CacheInsert } from "./zotero-cache.repository";
 
 export type SyncStateRow = typeof zoteroSyncState.$inferSelect;
 export type SyncStatePatch = Partial<Omit<typeof zoteroSyncState.$inferInsert, "userId">>;
 export type SyncLogLevel = "INFO" | "WARN" | "ERROR";
 
+/** Thrown inside a batch's transaction to roll it back: a newer job owns the sync. */
+class NotOwned extends Error {}
+
 /** zotero_sync_state and zotero_sync_logs. Every query takes the user id (the stale-job scan aside). */
 export function zoteroSyncRepository(db: Database) {
   async function ensure(userId: string): Promise<void> {
     await db.insert(zoteroSyncState).values({ userId }).onConflictDoNothing();
+  }
+
+  async function updateOwned(userId: string, jobId: string, patch: SyncStatePatch, tx: Database = db): Promise<boolean> {
+    const rows = await tx
+      .update(zoteroSyncState)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(zoteroSyncState.userId, userId), eq(zoteroSyncState.jobId, jobId), eq(zoteroSyncState.status, "syncing")))
+      .returning({ userId: zoteroSyncState.userId });
+    return rows.length > 0;
   }
 
   return {
@@ -53,13 +66,25 @@ export function zoteroSyncRepository(db: Database) {
     },
 
     /** Updates only while the given job still owns the sync (a newer job took over otherwise). */
-    async updateOwned(userId: string, jobId: string, patch: SyncStatePatch, tx: Database = db): Promise<boolean> {
-      const rows = await tx
-        .update(zoteroSyncState)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(zoteroSyncState.userId, userId), eq(zoteroSyncState.jobId, jobId), eq(zoteroSyncState.status, "syncing")))
-        .returning({ userId: zoteroSyncState.userId });
-      return rows.length > 0;
+    updateOwned,
+
+    /**
+     * A batch of the library and the sync's progress, stored in one transaction while the given
+     * job still owns the sync: a batch is either stored and counted or neither. False (nothing
+     * stored) when a newer job took over.
+     */
+    async storeBatch(userId: string, jobId: string, rows: CacheInsert[], progress: SyncStatePatch): Promise<boolean> {
+      try {
+        await db.transaction(async (rawTx) => {
+          const tx = rawTx as unknown as Database;
+          await zoteroCacheRepository(db).upsert(rows, tx);
+          if (!(await updateOwned(userId, jobId, progress, tx))) throw new NotOwned();
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof NotOwned) return false;
+        throw error;
+      }
     },
 
     /** Asks the running sync to stop after its batch, or to cancel now; false when nothing runs. */

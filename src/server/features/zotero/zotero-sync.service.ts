@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { PgBoss } from "pg-boss";
-import type { Database } from "@/server/db/client";
 import { AppError, errors } from "@/server/errors";
 import type { SettingsService } from "@/server/features/settings/settings.service";
 import type { Logger } from "@/server/logger";
@@ -86,7 +85,6 @@ export function toSyncState(row: SyncStateRow): ZoteroSyncState {
  * restarts the job, which continues from the saved position.
  */
 export function zoteroSyncService(deps: {
-  db: Database;
   syncRepository: ZoteroSyncRepository;
   cacheRepository: ZoteroCacheRepository;
   connection: ZoteroConnectionService;
@@ -99,7 +97,7 @@ export function zoteroSyncService(deps: {
   /** A syncing state whose heartbeat is older than this is taken to be orphaned. */
   staleAfterMs?: number;
 }) {
-  const { db, syncRepository: states, cacheRepository: cache, connection, api, settings, logger } = deps;
+  const { syncRepository: states, cacheRepository: cache, connection, api, settings, logger } = deps;
   const heartbeatMs = deps.heartbeatMs ?? 3000;
   const staleAfterMs = deps.staleAfterMs ?? 30_000;
 
@@ -241,11 +239,7 @@ export function zoteroSyncService(deps: {
     if (signal.aborted) throw signal.reason instanceof SyncStop ? signal.reason : new SyncStop("cancelled");
     const now = new Date();
     const rows = items.map((item) => cacheRowFor(userId, item, now));
-    await db.transaction(async (tx) => {
-      await cache.upsert(rows, tx as unknown as Database);
-      const owned = await states.updateOwned(userId, jobId, { ...progress, heartbeatAt: now }, tx as unknown as Database);
-      if (!owned) throw new SyncStop("lost");
-    });
+    if (!(await states.storeBatch(userId, jobId, rows, { ...progress, heartbeatAt: now }))) throw new SyncStop("lost");
   }
 
   async function runFull(userId: string, jobId: string, state: SyncStateRow, access: ZoteroAccess, signal: AbortSignal, events: ZoteroClientEvents): Promise<void> {

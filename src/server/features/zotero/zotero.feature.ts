@@ -37,7 +37,6 @@ export function createZoteroFeature(deps: {
   const connection = zoteroConnectionService({ repository: zoteroConnectionRepository(db), api, oauth, secret: deps.secret, logger });
   const queue = deps.jobs ? acquireQueue(database, logger) : null;
   const sync = zoteroSyncService({
-    db,
     syncRepository: zoteroSyncRepository(db),
     cacheRepository,
     connection,
