@@ -2,53 +2,28 @@ import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { configuredProviders, type Auth } from "@/server/auth/auth";
+import { configuredProviders } from "@/server/auth/auth";
 import { withSessionMemo } from "@/server/auth/session-memo";
 import { refuseUnstorableInput } from "@/server/http/validation";
-import type { Config } from "@/server/config";
-import type { DatabaseHandle } from "@/server/db/client";
+import type { ServerGraph } from "@/server/composition";
 import { AppError, envelope, errors } from "@/server/errors";
-import { analyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
-import { analyticsReportService } from "@/server/features/analytics/analytics-report.service";
 import { adminRoutes } from "@/server/features/admin/admin.routes";
-import { performanceRepository } from "@/server/features/admin/performance.repository";
-import { performanceService, type PerformanceService } from "@/server/features/admin/performance.service";
 import { devRoutes } from "@/server/features/dev/dev.routes";
-import { entitiesRepository } from "@/server/features/entities/entities.repository";
 import { entitiesRoutes } from "@/server/features/entities/entities.routes";
-import { entitiesService } from "@/server/features/entities/entities.service";
 import { healthRoutes } from "@/server/features/health/health.routes";
 import { htmlRoutes } from "@/server/features/html/html.routes";
-import { htmlService } from "@/server/features/html/html.service";
-import { catchupRepository } from "@/server/features/catchup/catchup.repository";
 import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
-import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
 import { emailRoutes } from "@/server/features/email/email.routes";
-import type { EmailFeature } from "@/server/features/email/email.service";
-import { llmKeysRepository } from "@/server/features/llm/llm-keys.repository";
-import { llmKeysService } from "@/server/features/llm/llm-keys.service";
-import { llmUsageRepository } from "@/server/features/llm/llm-usage.repository";
 import { llmRoutes } from "@/server/features/llm/llm.routes";
-import { llmService } from "@/server/features/llm/llm.service";
 import { createMeRoutes } from "@/server/features/me/me.routes";
-import { settingsRepository } from "@/server/features/settings/settings.repository";
-import { settingsService } from "@/server/features/settings/settings.service";
 import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
-import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
-import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
 import { pdfCacheRoutes } from "@/server/features/pdf-cache/pdf-cache.routes";
-import { pdfCacheService, type PdfCacheService } from "@/server/features/pdf-cache/pdf-cache.service";
-import type { BlobStore } from "@/server/storage/blob-store";
-import { BLOB_URL_PATH, type BlobUrlSigner } from "@/server/storage/blob-url-signer";
+import { BLOB_URL_PATH } from "@/server/storage/blob-url-signer";
 import { blobUrlRoutes } from "@/server/storage/blob-url.routes";
-import { createBlobStore } from "@/server/storage/create-blob-store";
 import { papersRoutes } from "@/server/features/papers/papers.routes";
-import { papersService } from "@/server/features/papers/papers.service";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchPagePreview } from "@/server/features/search/search-preview";
-import { searchService } from "@/server/features/search/search.service";
-import type { ZoteroFeature } from "@/server/features/zotero/zotero.feature";
 import { zoteroRoutes } from "@/server/features/zotero/zotero.routes";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
@@ -58,83 +33,25 @@ import { nativeAppCors } from "@/server/http/native-cors";
 import { createSecurityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
-import { clockFrom } from "@/server/lib/clock";
-import type { Logger } from "@/server/logger";
-import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
-import type { Sources } from "@/server/sources/sources";
 
-export type AppDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  auth: Auth;
-  sources: Sources;
-  logger: Logger;
-  /** The server secret (AUTH_SECRET or the generated one): keys secrets at rest (API keys). */
-  secret: string;
+/** What the routes are mounted on: the server's object graph (composition.ts) less its background work. */
+export type AppDeps = Omit<ServerGraph, "jobs" | "close" | "mailer" | "secret" | "zotero"> & {
+  /** The Zotero integration (/api/auth-zotero, /api/zotero-ops, /api/zotero/*); those routes exist only when it is given. */
+  zotero?: ServerGraph["zotero"];
   /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
-  /** The catch-up feed; built from the sources when not given. */
-  catchup?: CatchupService;
-  /** Queued e-mail and digests (/api/email/*); those routes exist only when it is given. */
-  email?: EmailFeature;
-  /** The cloud PDF cache's object store; built from the configuration when not given. */
-  blobs?: { store: BlobStore; signer: BlobUrlSigner };
-  /** The server's own measurements (request latency per route; the sources report upstream traffic to it). */
-  metrics?: ServerMetrics;
-  /** The performance logs over `metrics`; built here when not given (main.ts starts its flush). */
-  performance?: PerformanceService;
-  /** The Zotero integration (/api/auth-zotero, /api/zotero-ops, /api/zotero/*); those routes exist only when it is given. */
-  zotero?: ZoteroFeature;
 };
 
-/** The cloud PDF cache over the configured object store (main.ts sweeps its unused blobs with it). */
-export function createPdfCache(deps: Pick<AppDeps, "config" | "database" | "sources" | "logger" | "auth" | "blobs">) {
-  const secret = deps.auth.options.secret;
-  if (!deps.blobs && !secret) throw new Error("The PDF cache needs the server secret to sign its URLs.");
-  const blobs = deps.blobs ?? createBlobStore(deps.config, secret as string);
-  const service: PdfCacheService = pdfCacheService({
-    repository: pdfCacheRepository(deps.database.db),
-    store: blobs.store,
-    logger: deps.logger,
-    limitBytes: deps.config.PDF_CACHE_USER_LIMIT_BYTES,
-    arxiv: deps.sources.arxiv,
-    pdfSource: deps.sources.arxivPdf,
-  });
-  return { service, ...blobs };
-}
-
-/** The performance logs main.ts flushes and the admin pages read. */
-export function createPerformance(deps: Pick<AppDeps, "database" | "logger"> & { metrics: ServerMetrics }): PerformanceService {
-  return performanceService({
-    repository: performanceRepository(deps.database.db),
-    metrics: deps.metrics,
-    logger: deps.logger,
-    databaseKind: deps.database.kind,
-  });
-}
-
-/** The catch-up service main.ts and the app share (the digests score from the same index). */
-export function createCatchup(deps: Pick<AppDeps, "config" | "database" | "sources" | "logger">): CatchupService {
-  return catchupService({
-    repository: catchupRepository(deps.database.db),
-    arxiv: deps.sources.arxiv,
-    clock: clockFrom(deps.config.CLOCK_START),
-    logger: deps.logger,
-  });
-}
-
 /**
- * Composes every route. Order matters: request id and logging first, security headers on
+ * Mounts the middleware and every route on the graph composition.ts built. Order matters: request id and logging first, security headers on
  * every answer, the body limit before any handler reads a body, the API, then the SPA.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { config, database, sources, logger } = deps;
+  const { config, database, sources, logger, metrics } = deps;
   // Every route reads the session through this one memory (session-memo.ts).
   const auth = withSessionMemo(deps.auth);
   const app = new Hono<AppEnv>();
-  const metrics = deps.metrics ?? createServerMetrics();
-  const performance = deps.performance ?? createPerformance({ database, logger, metrics });
 
   app.use("*", requestContext(logger, metrics.recordRequest));
   // The page may call the LLM providers that allow browsers (anonymous visitors' own keys).
@@ -163,14 +80,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/health", healthRoutes(database, deps.startedAt ?? new Date()));
   app.route(
     "/api/events",
-    analyticsRoutes({ repository: analyticsRepository(database.db), currentUserId }),
+    analyticsRoutes({ repository: deps.analytics.events, currentUserId }),
   );
-  const search = searchService({ sources });
-  const papers = papersService({ sources });
-  app.route("/api", searchRoutes({ service: search, sources }));
-  const entities = entitiesService({ repository: entitiesRepository(database.db), sources, papers, logger });
-  app.route("/api/papers", papersRoutes({ service: papers, onLookedUp: (paper) => void entities.remember(paper) }));
-  app.route("/api/html", htmlRoutes({ service: htmlService({ sources }) }));
+  app.route("/api", searchRoutes({ service: deps.search, sources }));
+  const { entities } = deps;
+  app.route("/api/papers", papersRoutes({ service: deps.papers, onLookedUp: (paper) => void entities.remember(paper) }));
+  app.route("/api/html", htmlRoutes({ service: deps.html }));
   app.get("/api/auth-providers", (c) => c.json({ providers: configuredProviders(config) }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     // Anything but reading the session may change what a remembered one says: forgotten before and after.
@@ -184,44 +99,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
-  const pdfCache = createPdfCache(deps);
-  app.route("/api/pdf-proxy", pdfProxyRoutes(pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service }), { auth, config }));
+  const { pdfCache } = deps;
+  app.route("/api/pdf-proxy", pdfProxyRoutes(deps.pdfProxy, { auth, config }));
   app.route("/api/pdf-cache", pdfCacheRoutes({ service: pdfCache.service, auth, config }));
   if (pdfCache.store.kind === "file") app.route(BLOB_URL_PATH, blobUrlRoutes({ store: pdfCache.store, signer: pdfCache.signer, auth }));
-  const llmKeys = llmKeysService({ repository: llmKeysRepository(database.db), secret: deps.secret, llm: sources.llm });
   app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
-  const settings = settingsService(settingsRepository(database.db));
   app.route(
     "/api/llm",
     llmRoutes({
       auth,
       directProviders: () => sources.llm.directProviders(),
-      keys: llmKeys,
-      service: llmService({
-        keys: llmKeys,
-        llm: sources.llm,
-        usage: llmUsageRepository(database.db),
-        sources,
-        defaults: async (userId) => {
-          const { llm } = await settings.get(userId);
-          return { provider: llm?.defaultProvider, model: llm?.defaultModel };
-        },
-        logger,
-      }),
+      keys: deps.llmKeys,
+      service: deps.llm,
     }),
   );
-  app.route("/api/catchup", catchupRoutes(deps.catchup ?? createCatchup(deps)));
+  app.route("/api/catchup", catchupRoutes(deps.catchup));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
   app.route(
     "/api/entities",
     entitiesRoutes({ service: entities, auth, config }),
   );
-  const analyticsReport = analyticsReportService({
-    analytics: analyticsRepository(database.db),
-    performance: performanceRepository(database.db),
-    metrics,
-  });
-  app.route("/api/admin", adminRoutes({ performance, analytics: analyticsReport, auth, config }));
+  app.route("/api/admin", adminRoutes({ performance: deps.performance, analytics: deps.analytics.report, auth, config }));
   app.route("/api/dev", devRoutes({ auth, config }));
   if (deps.zotero) app.route("/api", zoteroRoutes({ feature: deps.zotero, auth, config }));
 
@@ -229,7 +127,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throw errors.notFound("No such API route.");
   });
 
-  app.get("/search", earlySearch(search));
+  app.get("/search", earlySearch(deps.search));
   // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
   mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"), {
     preview: searchPagePreview,

@@ -1,18 +1,16 @@
 import { createServer, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createApp, createCatchup, createPerformance } from "@/server/app";
+import { createApp } from "@/server/app";
+import { composeServer } from "@/server/composition";
 import type { PerformanceService } from "@/server/features/admin/performance.service";
-import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
-import { startEmailFeature, type EmailFeature } from "@/server/features/email/email.service";
-import { createZoteroFeature, type ZoteroFeature } from "@/server/features/zotero/zotero.feature";
-import { clockFrom } from "@/server/lib/clock";
-import { createAuth } from "@/server/auth/auth";
-import { resolveAuthSecret } from "@/server/auth/secret";
+import type { EmailService } from "@/server/features/email/email.service";
+import type { ZoteroFeature } from "@/server/features/zotero/zotero.feature";
+import { startJobs } from "@/server/jobs/background-job";
+import type { ServerMetrics } from "@/server/metrics/server-metrics";
 import { loadConfig, type Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
 import { createLogger } from "@/server/logger";
-import { createMailer, mailFrom, type MailMessage, type Mailer } from "@/server/mail/mailer";
-import { createSources } from "@/server/sources/sources";
+import type { MailMessage, Mailer } from "@/server/mail/mailer";
 import { SANDBOX_ZOTERO_CLIENT_KEY, SANDBOX_ZOTERO_CLIENT_SECRET } from "../../sandbox/oauth/clients";
 import { createTestDatabase } from "./test-database";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
@@ -26,12 +24,16 @@ export type TestServer = {
   config: Config;
   database: DatabaseHandle;
   /** The queue-backed e-mail feature, when `email` was asked for. */
-  email?: EmailFeature;
+  email?: EmailService;
   /** The server's measurements and its performance logs (tests flush them by hand). */
   metrics: ServerMetrics;
   performance: PerformanceService;
-  /** The Zotero integration (its sync worker runs only when `zoteroSync` was asked for). */
-  zotero: ZoteroFeature;
+  /**
+   * The Zotero integration (its sync worker runs only when `zoteroSync` was asked for); `stop()`
+   * stops this instance's background jobs, its sync worker among them, as a server going away
+   * would (the others answer on).
+   */
+  zotero: ZoteroFeature & { stop(): Promise<void> };
   close(): Promise<void>;
 };
 
@@ -77,39 +79,29 @@ export async function startTestServer(
     ...upstreamEnv,
     ...options.env,
   });
-  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
   const logger = createLogger(config.LOG_LEVEL);
   const sentMail: MailMessage[] = [];
-  const mailer: Mailer = config.SMTP_URL
-    ? createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger })
-    : {
-        kind: "log",
-        send: async (message) => {
-          sentMail.push(message);
-        },
-        close() {},
-      };
-  const metrics = createServerMetrics();
-  const sources = createSources({ config, db: database.db, databaseKind: database.kind, logger, observer: metrics.upstreamObserver });
-  const performance = createPerformance({ database, logger, metrics });
-  const catchup = createCatchup({ config, database, sources, logger });
-  const email = options.email
-    ? await startEmailFeature({
-        database,
-        config,
-        secret,
-        mailer,
-        catchup,
-        clock: clockFrom(config.CLOCK_START),
-        logger,
-        retryDelaySeconds: options.email.retryDelaySeconds,
-        schedule: false,
-      })
-    : undefined;
-  const auth = createAuth({ db: database.db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
-  const zotero = createZoteroFeature({ database, config, secret, sources, logger, jobs: options.zoteroSync !== undefined, sync: options.zoteroSync });
-  if (options.zoteroSync) await zotero.ready;
-  const app = createApp({ config, database, auth, sources, logger, secret, webDistDir: options.webDistDir, catchup, email, metrics, performance, zotero });
+  const capture: Mailer = {
+    kind: "log",
+    send: async (message) => {
+      sentMail.push(message);
+    },
+    close() {},
+  };
+  const graph = await composeServer({
+    config,
+    logger,
+    database,
+    // With SMTP_URL the real mailer, built from the configuration.
+    mailer: config.SMTP_URL ? undefined : capture,
+    email: options.email ? { retryDelaySeconds: options.email.retryDelaySeconds, schedule: false } : false,
+    zoteroSync: options.zoteroSync ?? false,
+    timers: false,
+    promoteAdmins: false,
+  });
+  const app = createApp({ ...graph, webDistDir: options.webDistDir });
+  const jobs = startJobs(graph.jobs, logger);
+  await jobs.started;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
   });
@@ -120,19 +112,18 @@ export async function startTestServer(
     sentMail,
     config,
     database,
-    email,
-    metrics,
-    performance,
-    zotero,
+    email: graph.email,
+    metrics: graph.metrics,
+    performance: graph.performance,
+    zotero: { ...graph.zotero, stop: jobs.stop },
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // A connection whose last answer was a file (serveStatic's stream) is not counted idle,
       // so close() alone would wait out its 65-s keep-alive; the tests are done with them all.
       (server as import("node:http").Server).closeAllConnections();
       await closed;
-      await zotero.stop();
-      await email?.stop();
-      mailer.close();
+      await jobs.stop();
+      await graph.close();
       if (!options.database) await database.close();
     },
   };

@@ -50,3 +50,31 @@ export function acquireQueue(
     },
   };
 }
+
+/** One server's hold on the shared queue. */
+export type JobQueue = {
+  /** The started queue; the first call takes the hold (and starts the queue when nobody runs it yet). */
+  boss(): Promise<PgBoss>;
+  /** Lets the hold go (the last one stops the queue, waiting up to 5 s for jobs in flight). */
+  release(): Promise<void>;
+};
+
+/**
+ * The server's queue, taken only when a job needs it: a server without queue-backed jobs (most
+ * tests) never starts pg-boss.
+ */
+export function jobQueue(database: Pick<DatabaseHandle, "db" | "kind" | "pglite" | "connectionString">, logger: Logger): JobQueue {
+  let held: ReturnType<typeof acquireQueue> | null = null;
+  let released = false;
+  return {
+    boss() {
+      if (released) return Promise.reject(new Error("The job queue is stopped."));
+      held ??= acquireQueue(database, logger);
+      return held.boss;
+    },
+    async release() {
+      released = true;
+      await held?.release({ graceful: true, timeout: 5000 });
+    },
+  };
+}

@@ -6,7 +6,7 @@ import type { Config } from "@/server/config";
 import type { AppEnv } from "@/server/http/context";
 import { readJson } from "@/server/http/validation";
 import { APP_NAME } from "@/shared/constants";
-import type { EmailFeature } from "./email.service";
+import type { EmailService } from "./email.service";
 
 const sendSchema = z.union([
   z.object({ type: z.literal("catchup"), frequency: z.enum(["daily", "weekly"]) }).strict(),
@@ -31,7 +31,7 @@ function page(title: string, text: string, status: 200 | 400): Response {
  *        -> { processed, success, errors, message }   (admins only: the developer pages' digest test)
  *   GET|POST /api/email/unsubscribe?u=<userId>&t=<token>   digests off, no sign-in needed
  */
-export function emailRoutes(deps: { email: EmailFeature; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
+export function emailRoutes(deps: { email: EmailService; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
   const { email } = deps;
   const unsubscribe = async (userId: string | undefined, token: string | undefined) => {
     if (!userId || !token || !(await email.unsubscribe(userId, token))) {

@@ -1,8 +1,6 @@
-import type { Config } from "@/server/config";
 import type { DatabaseHandle } from "@/server/db/client";
-import { settingsRepository } from "@/server/features/settings/settings.repository";
-import { settingsService } from "@/server/features/settings/settings.service";
-import { acquireQueue } from "@/server/jobs/queue";
+import type { SettingsService } from "@/server/features/settings/settings.service";
+import type { ZoteroSyncQueue } from "@/server/jobs/zotero-sync.job";
 import type { Logger } from "@/server/logger";
 import type { Sources } from "@/server/sources/sources";
 import { zoteroCacheRepository } from "./zotero-cache.repository";
@@ -14,28 +12,25 @@ import { zoteroSyncRepository } from "./zotero-sync.repository";
 import { zoteroSyncService } from "./zotero-sync.service";
 
 /**
- * The Zotero integration, wired: connection, library, cache upkeep and the library sync on the
- * shared job queue. With `jobs: false` (most tests) there is no queue and sync actions answer 503.
- * The queue starts in the background so the server answers at once (its first start creates its
- * schema, which takes seconds on the embedded database).
+ * The Zotero integration, wired: connection, library, cache upkeep and the library sync. The
+ * sync's jobs go through `syncQueue`, whose worker the composition module runs
+ * (jobs/zotero-sync.job.ts); without it (most tests) sync actions answer 503.
  */
 export function createZoteroFeature(deps: {
-  database: Pick<DatabaseHandle, "db" | "kind" | "pglite" | "connectionString">;
-  config: Pick<Config, "publicUrl">;
+  database: Pick<DatabaseHandle, "db">;
   secret: string;
   sources: Pick<Sources, "zotero">;
+  settings: SettingsService;
   logger: Logger;
-  jobs: boolean;
+  syncQueue: ZoteroSyncQueue | null;
   /** Test knobs for the sync's heartbeat and orphan detection. */
-  sync?: { heartbeatMs?: number; staleAfterMs?: number; recoverEveryMs?: number };
+  sync?: { heartbeatMs?: number; staleAfterMs?: number };
 }) {
-  const { database, logger } = deps;
-  const db = database.db;
+  const { settings, logger } = deps;
+  const db = deps.database.db;
   const { api, oauth } = deps.sources.zotero;
-  const settings = settingsService(settingsRepository(db));
   const cacheRepository = zoteroCacheRepository(db);
   const connection = zoteroConnectionService({ repository: zoteroConnectionRepository(db), api, oauth, secret: deps.secret, logger });
-  const queue = deps.jobs ? acquireQueue(database, logger) : null;
   const sync = zoteroSyncService({
     syncRepository: zoteroSyncRepository(db),
     cacheRepository,
@@ -43,12 +38,10 @@ export function createZoteroFeature(deps: {
     api,
     settings,
     logger,
-    queue: queue?.boss ?? null,
+    queue: deps.syncQueue,
     heartbeatMs: deps.sync?.heartbeatMs,
     staleAfterMs: deps.sync?.staleAfterMs,
   });
-  const worker = queue ? sync.startWorker({ recoverEveryMs: deps.sync?.recoverEveryMs }) : Promise.resolve({ stop: async () => {} });
-  worker.catch((error) => logger.error({ err: error }, "the Zotero sync worker did not start"));
 
   return {
     connection,
@@ -56,13 +49,6 @@ export function createZoteroFeature(deps: {
     cache: zoteroCacheService({ repository: cacheRepository, logger }),
     sync,
     newKeyUrl: deps.sources.zotero.newKeyUrl,
-    /** Resolves once the sync worker listens (tests wait for it). */
-    ready: worker.then(() => undefined),
-    async stop(): Promise<void> {
-      const running = await worker.catch(() => null);
-      await running?.stop();
-      await queue?.release({ graceful: true, timeout: 5000 });
-    },
   };
 }
 export type ZoteroFeature = ReturnType<typeof createZoteroFeature>;

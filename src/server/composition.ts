@@ -1,0 +1,230 @@
+import { createAuth, promoteConfiguredAdmins, type Auth } from "@/server/auth/auth";
+import { resolveAuthSecret } from "@/server/auth/secret";
+import type { Config } from "@/server/config";
+import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+import { performanceRepository } from "@/server/features/admin/performance.repository";
+import { performanceService, type PerformanceService } from "@/server/features/admin/performance.service";
+import { analyticsReportService, type AnalyticsReportService } from "@/server/features/analytics/analytics-report.service";
+import { analyticsRepository, type AnalyticsRepository } from "@/server/features/analytics/analytics.repository";
+import { catchupRepository } from "@/server/features/catchup/catchup.repository";
+import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
+import { digestRepository } from "@/server/features/email/digest.repository";
+import { emailService, type EmailService } from "@/server/features/email/email.service";
+import { entitiesRepository } from "@/server/features/entities/entities.repository";
+import { entitiesService, type EntitiesService } from "@/server/features/entities/entities.service";
+import { htmlService, type HtmlService } from "@/server/features/html/html.service";
+import { llmKeysRepository } from "@/server/features/llm/llm-keys.repository";
+import { llmKeysService, type LlmKeysService } from "@/server/features/llm/llm-keys.service";
+import { llmUsageRepository } from "@/server/features/llm/llm-usage.repository";
+import { llmService, type LlmService } from "@/server/features/llm/llm.service";
+import { papersService, type PapersService } from "@/server/features/papers/papers.service";
+import { pdfProxyService, type PdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
+import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
+import { pdfCacheService, type PdfCacheService } from "@/server/features/pdf-cache/pdf-cache.service";
+import { searchService, type SearchService } from "@/server/features/search/search.service";
+import { settingsRepository } from "@/server/features/settings/settings.repository";
+import { settingsService } from "@/server/features/settings/settings.service";
+import { createZoteroFeature, type ZoteroFeature } from "@/server/features/zotero/zotero.feature";
+import { ZOTERO_SYNC_STALE_AFTER_MS } from "@/server/features/zotero/zotero-sync.service";
+import type { BackgroundJob } from "@/server/jobs/background-job";
+import { cacheCleanupJob } from "@/server/jobs/cache-cleanup.job";
+import { digestJob } from "@/server/jobs/digest.job";
+import { emailJob } from "@/server/jobs/email.job";
+import { pdfBlobSweepJob } from "@/server/jobs/pdf-blob-sweep.job";
+import { performanceLogJob } from "@/server/jobs/performance-log.job";
+import { jobQueue } from "@/server/jobs/queue";
+import { zoteroSyncQueue, zoteroSyncWorker } from "@/server/jobs/zotero-sync.job";
+import { clockFrom, type Clock } from "@/server/lib/clock";
+import type { Logger } from "@/server/logger";
+import { createMailer, mailFrom, type Mailer } from "@/server/mail/mailer";
+import { createServerMetrics, type ServerMetrics } from "@/server/metrics/server-metrics";
+import { createSources, type Sources } from "@/server/sources/sources";
+import type { BlobStore } from "@/server/storage/blob-store";
+import type { BlobUrlSigner } from "@/server/storage/blob-url-signer";
+import { createBlobStore } from "@/server/storage/create-blob-store";
+
+/**
+ * What the composition module is given. Left out, everything is built as in production; the
+ * test server gives its own database and mailer and asks only for the background work a test
+ * needs.
+ */
+export type CompositionOptions = {
+  config: Config;
+  logger: Logger;
+  /** An open database with its migrations applied. Not given: opened from the configuration and migrated, and closed by close(). */
+  database?: DatabaseHandle;
+  /** Where e-mail goes; from SMTP_URL (or the log) when not given. */
+  mailer?: Mailer;
+  /** The catch-up and digest clock; from CLOCK_START when not given. */
+  clock?: Clock;
+  /** Queued e-mail and the digests (/api/email/*); false: none, and e-mail goes to the mailer at once. */
+  email?: false | { retryDelaySeconds?: number; schedule?: boolean };
+  /** The Zotero library sync's worker; false: none, and sync actions answer 503. */
+  zoteroSync?: false | { heartbeatMs?: number; staleAfterMs?: number; recoverEveryMs?: number };
+  /** The hourly clean-ups and the performance log's flush and samples; default true. */
+  timers?: boolean;
+  /** Makes the ADMIN_EMAILS accounts admin at start; default true. */
+  promoteAdmins?: boolean;
+};
+
+export type PdfCache = { service: PdfCacheService; store: BlobStore; signer: BlobUrlSigner };
+
+/** The server's object graph: everything createApp mounts and main.ts starts, each built once. */
+export type ServerGraph = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  /** The server secret (AUTH_SECRET or the generated one): keys secrets at rest (API keys). */
+  secret: string;
+  mailer: Mailer;
+  /** The server's own measurements (request latency per route; the sources report upstream traffic to it). */
+  metrics: ServerMetrics;
+  sources: Sources;
+  auth: Auth;
+  catchup: CatchupService;
+  /** The performance logs over `metrics` (the admin pages read them; a job flushes them). */
+  performance: PerformanceService;
+  /** The cloud PDF cache over the configured object store. */
+  pdfCache: PdfCache;
+  pdfProxy: PdfProxyService;
+  search: SearchService;
+  papers: PapersService;
+  entities: EntitiesService;
+  html: HtmlService;
+  llmKeys: LlmKeysService;
+  llm: LlmService;
+  analytics: { events: AnalyticsRepository; report: AnalyticsReportService };
+  /** Queued e-mail and digests; absent when not asked for (then /api/email/* does not exist). */
+  email?: EmailService;
+  zotero: ZoteroFeature;
+  /** The background work, in start order: main.ts starts it after the graph is built and stops it in reverse. */
+  jobs: BackgroundJob[];
+  /** After the jobs have stopped: lets the job queue go, closes the mailer, and the database when it was opened here. */
+  close(): Promise<void>;
+};
+
+/**
+ * Builds the server's object graph once: the database and the config-derived objects first,
+ * then the features on them, then the background jobs. A new feature is built in the middle
+ * part and added to ServerGraph (createApp mounts its routes); a new job is written in jobs/
+ * and pushed onto `jobs` at the end.
+ */
+export async function composeServer(options: CompositionOptions): Promise<ServerGraph> {
+  const { config, logger } = options;
+
+  // Infrastructure.
+  const database = options.database ?? (await openMigrated(config));
+  const db = database.db;
+  const secret = await resolveAuthSecret(db, config.AUTH_SECRET);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
+  const metrics = createServerMetrics();
+  const sources = createSources({ config, db, databaseKind: database.kind, logger, observer: metrics.upstreamObserver });
+  const clock = options.clock ?? clockFrom(config.CLOCK_START);
+  // One hold on the shared job queue, taken when the first job needs it.
+  const queue = jobQueue(database, logger);
+
+  // Features.
+  const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger });
+  const emailOptions = options.email === false ? null : (options.email ?? {});
+  const digests = digestRepository(db);
+  const outgoing = emailOptions
+    ? emailJob({ queue, mailer, markSent: (delivery) => digests.markSent(delivery.userId, delivery.frequency, delivery.period), logger, retryDelaySeconds: emailOptions.retryDelaySeconds })
+    : null;
+  const email = outgoing ? emailService({ repository: digests, send: outgoing.send, catchup, clock, config, secret, logger }) : undefined;
+  // The welcome e-mail goes through the queue; verification links stay immediate.
+  const auth = createAuth({ db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
+  if (options.promoteAdmins ?? true) {
+    const promoted = await promoteConfiguredAdmins(db, config);
+    if (promoted > 0) logger.info({ promoted }, "made ADMIN_EMAILS accounts admin");
+  }
+  const performanceRows = performanceRepository(db);
+  const performance = performanceService({ repository: performanceRows, metrics, logger, databaseKind: database.kind });
+  const blobs = createBlobStore(config, secret);
+  const pdfCache: PdfCache = {
+    service: pdfCacheService({
+      repository: pdfCacheRepository(db),
+      store: blobs.store,
+      logger,
+      limitBytes: config.PDF_CACHE_USER_LIMIT_BYTES,
+      arxiv: sources.arxiv,
+      pdfSource: sources.arxivPdf,
+    }),
+    ...blobs,
+  };
+  const settings = settingsService(settingsRepository(db));
+  const zoteroOptions = options.zoteroSync === false ? null : (options.zoteroSync ?? {});
+  const zotero = createZoteroFeature({ database, secret, sources, settings, logger, syncQueue: zoteroOptions ? zoteroSyncQueue(queue) : null, sync: zoteroOptions ?? undefined });
+  const pdfProxy = pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service });
+  const search = searchService({ sources });
+  const papers = papersService({ sources });
+  const entities = entitiesService({ repository: entitiesRepository(db), sources, papers, logger });
+  const html = htmlService({ sources });
+  const llmKeys = llmKeysService({ repository: llmKeysRepository(db), secret, llm: sources.llm });
+  const llm = llmService({
+    keys: llmKeys,
+    llm: sources.llm,
+    usage: llmUsageRepository(db),
+    sources,
+    defaults: async (userId) => {
+      const { llm } = await settings.get(userId);
+      return { provider: llm?.defaultProvider, model: llm?.defaultModel };
+    },
+    logger,
+  });
+  const analyticsEvents = analyticsRepository(db);
+  const analytics = { events: analyticsEvents, report: analyticsReportService({ analytics: analyticsEvents, performance: performanceRows, metrics }) };
+
+  // Background jobs, started in this order by main.ts and stopped in the reverse order.
+  const jobs: BackgroundJob[] = [];
+  if (outgoing && email) {
+    jobs.push(outgoing);
+    jobs.push(digestJob({ queue, runDigest: email.runDigest, crons: { daily: config.DIGEST_DAILY_CRON, weekly: config.DIGEST_WEEKLY_CRON }, schedule: emailOptions?.schedule ?? true }));
+  }
+  if (zoteroOptions) {
+    const recoverEveryMs = zoteroOptions.recoverEveryMs ?? zoteroOptions.staleAfterMs ?? ZOTERO_SYNC_STALE_AFTER_MS;
+    jobs.push(zoteroSyncWorker({ queue, sync: zotero.sync, logger, recoverEveryMs }));
+  }
+  if (options.timers ?? true) {
+    jobs.push(cacheCleanupJob(sources.cache, logger));
+    jobs.push(pdfBlobSweepJob(pdfCache.service, logger));
+    // Last: stopped first, right after HTTP, so its final flush has the last requests.
+    jobs.push(performanceLogJob(performance));
+  }
+
+  return {
+    config,
+    logger,
+    database,
+    secret,
+    mailer,
+    metrics,
+    sources,
+    auth,
+    catchup,
+    performance,
+    pdfCache,
+    pdfProxy,
+    search,
+    papers,
+    entities,
+    html,
+    llmKeys,
+    llm,
+    analytics,
+    email,
+    zotero,
+    jobs,
+    async close() {
+      await queue.release().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
+      mailer.close();
+      if (!options.database) await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
+    },
+  };
+}
+
+/** The configured database (embedded PGlite in DATA_DIR, or DATABASE_URL) with the committed migrations applied. */
+async function openMigrated(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  return database;
+}
