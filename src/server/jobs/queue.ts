@@ -21,9 +21,10 @@ type SharedQueue = { started: Promise<PgBoss>; users: number };
 const sharedQueues = new WeakMap<object, SharedQueue>();
 
 /**
- * The one queue per database that features share (e-mail, Zotero sync): the first caller starts
- * it, each caller releases its hold, and the last release stops it. Two pg-boss instances on one
- * database would each poll it and race to create the schema on first start.
+ * The one queue per database handle that its holders share (each server's jobQueue below; test
+ * servers on one database): the first caller starts it, each caller releases its hold, and the
+ * last release stops it. Two pg-boss instances on one database would each poll it and race to
+ * create the schema on first start.
  */
 export function acquireQueue(
   database: Pick<DatabaseHandle, "db" | "kind" | "pglite" | "connectionString">,
