@@ -6,8 +6,8 @@ import { createSignedInUser, createUserWithRole } from "@/test/test-users";
 /**
  * Every API route of the app, read from its router (so a route added later is walked without
  * touching this file), sent what an attacker or a broken client would send: malformed JSON,
- * wrong types, a 1 MB string, NUL, invalid UTF-8, `__proto__` and `constructor` keys,
- * traversal ids and extreme paging; signed out, as a user and as an admin. No answer may be a
+ * wrong types, a 1 MB string, NUL, invalid UTF-8, `__proto__` and `constructor` keys, JSON
+ * nested thousands of levels deep, traversal ids and extreme paging; signed out, as a user and as an admin. No answer may be a
  * 5xx, and the server must still be healthy at the end.
  */
 const env = useSandboxedServer();
@@ -25,6 +25,9 @@ const BODIES: (string | Uint8Array)[] = [
   '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
   JSON.stringify({ content: MEGABYTE, value: MEGABYTE, query: MEGABYTE }),
   Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]),
+  // Nesting: every field a route reads, 5,000 levels deep, as arrays and as objects.
+  `{"value":${"[".repeat(5000)}${"]".repeat(5000)},"data":1,"events":[],"paper":{}}`,
+  `${'{"value":'.repeat(5000)}1${"}".repeat(5000)}`,
 ];
 const QUERIES = [
   "?page=-1&size=1e308&limit=NaN&start=-5&offset=99999999999&per_page=0&max_results=1e9&rows=-1",

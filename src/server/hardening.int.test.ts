@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INPUT_MESSAGES } from "@/server/http/validation";
+import { JSON_MAX_DEPTH } from "@/shared/constants";
 import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
@@ -94,6 +95,31 @@ describe(`NUL, broken UTF-8 and __proto__ are refused once for every route (${te
     });
     expect(response.status).toBe(400);
     expect((await fetch(`${env.server.url}/api/health`)).status).toBe(200);
+  });
+});
+
+describe(`JSON nested past JSON_MAX_DEPTH is refused once for every route (${testDatabaseKind})`, () => {
+  const deepArray = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+  it.each([
+    ["POST", "/api/events", `{"events":[{"name":"search","properties":{"q":${deepArray(5000)}}}]}`, false],
+    ["PUT", "/api/me/preferences/theme", `{"value":${deepArray(5000)}}`, true],
+    ["PUT", "/api/me/preferences/theme", `{"value":${deepObject(5000)}}`, true],
+    ["PUT", "/api/me/cache/deep", `{"data":${deepObject(JSON_MAX_DEPTH)}}`, true],
+    ["POST", "/api/auth/sign-up/email", `{"email":"deep@quire.invalid","password":"long enough","name":${deepArray(5000)}}`, false],
+  ])("%s %s is a 400 saying so, not a 500", async (method, path, body, signedIn) => {
+    const headers = signedIn ? (await createSignedInUser(env.server)).headers() : { "Content-Type": "application/json", Origin: env.server.url };
+    const response = await fetch(`${env.server.url}${path}`, { method, headers, body });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(INPUT_MESSAGES.depth);
+  });
+
+  it("still stores a value nested as deep as the limit allows", async () => {
+    const user = await createSignedInUser(env.server);
+    // The body's own object is one level: the value may take the rest.
+    const response = await fetch(`${env.server.url}/api/me/preferences/deep`, { method: "PUT", headers: user.headers(), body: `{"value":${deepArray(JSON_MAX_DEPTH - 1)}}` });
+    expect(response.status).toBe(200);
   });
 });
 

@@ -101,6 +101,13 @@ export const ARXIV_MAX_RESULTS_LIMIT = 30000;
 
 /** Request bodies above this size are refused with 413. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/**
+ * How deep a request's JSON may nest (objects and arrays). The deepest real payload (a bookmark
+ * batch: body, list, bookmark, paper, author details, one author, affiliations) is 7 levels;
+ * a deeper one is refused before anything parses or serialises it (each step of that is
+ * recursive, and thousands of levels exhaust the stack).
+ */
+export const JSON_MAX_DEPTH = 32;
 /** Titles longer than this are refused (core-app.md section 9). */
 export const TITLE_MAX_LENGTH = 500;
 

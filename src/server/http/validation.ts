@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { errors } from "@/server/errors";
+import { JSON_MAX_DEPTH } from "@/shared/constants";
 
 /** Reads and validates a JSON body: malformed JSON is a 400 `invalid_json`, a bad shape a 400 `validation_failed`. */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -34,6 +35,7 @@ export const INPUT_MESSAGES = {
   address: "The address is not valid UTF-8: a percent-escape in it decodes to no character.",
   encoding: "The request body is not valid UTF-8 text.",
   protoKey: 'The request body may not use "__proto__" as a key.',
+  depth: `The request body nests objects and arrays more than ${JSON_MAX_DEPTH} levels deep.`,
 } as const;
 
 const FORBIDDEN_KEY = "__proto__";
@@ -61,11 +63,42 @@ function jsonProblem(value: unknown): string | null {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
+ * Whether JSON text nests objects and arrays deeper than `max`, read without parsing it (the
+ * text need not even be valid JSON): brackets inside strings do not count. One pass, no
+ * recursion, so a body of a million brackets costs a loop, not the stack.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  // Each level takes at least one character.
+  if (text.length <= max) return false;
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22) {
+      // Past the string: its closing quote is the next one not escaped by an odd run of backslashes.
+      for (;;) {
+        index = text.indexOf('"', index + 1);
+        if (index === -1) return false;
+        let backslashes = 0;
+        while (text.charCodeAt(index - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (code === 0x7b || code === 0x5b) {
+      depth++;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
  * One rule for every API route, before any of them reads its input: the address (path and
- * query) must decode to UTF-8 text without NUL; a JSON or text body must be UTF-8 and, once
- * parsed, hold no NUL and no `__proto__` key. Each is a 400 with a message saying which, so a
- * route never hands the database text it cannot store (a 500) or an object that could reach
- * a prototype. A body that is not JSON at all is left to the route (its own 400 invalid_json).
+ * query) must decode to UTF-8 text without NUL; a JSON or text body must be UTF-8, nest at most
+ * JSON_MAX_DEPTH levels and, once parsed, hold no NUL and no `__proto__` key. Each is a 400
+ * with a message saying which, so a route never hands the database text it cannot store (a
+ * 500), an object that could reach a prototype, or a value too deep to serialise (a stack
+ * overflow, a 500). A body that is not JSON at all is left to the route (its own 400 invalid_json).
  */
 export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
   const url = c.req.url;
@@ -95,6 +128,7 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
         }
         (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
         if (text.includes("\u0000")) throw errors.badRequest(INPUT_MESSAGES.nul);
+        if (nestsDeeperThan(text, JSON_MAX_DEPTH)) throw errors.badRequest(INPUT_MESSAGES.depth);
         if (text.includes("\\u0000") || text.includes(FORBIDDEN_KEY)) {
           let parsed: unknown;
           try {
