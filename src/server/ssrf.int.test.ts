@@ -6,7 +6,7 @@ import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 /**
  * Server-side request forgery: every route that fetches anything upstream is sent addresses
  * and ids meant to make the server fetch something else (loopback, link-local, file:,
- * userinfo, percent-encoded and traversal forms). The sandbox records every request it
+ * userinfo, percent-encoded and traversal forms, loopback written inside IPv6). The sandbox records every request it
  * receives, whatever the path (`/__control/arrivals`): each one Quire sent must be on the
  * path its route fetches from, never `/__control` or anywhere else, and no answer may be a 500.
  */
@@ -29,6 +29,10 @@ const HOSTILE = [
   "W1/../../__control/mail",
   "2401.12345/../../../__control/mail",
   "2401.12345?x=/__control/mail#",
+  // Loopback inside IPv6: IPv4-compatible, and NAT64's prefix with the IPv4 address dotted and in hex.
+  "http://[::127.0.0.1]/",
+  "http://[64:ff9b::127.0.0.1]/",
+  "http://[64:ff9b::7f00:1]/",
 ];
 
 type Arrival = { path: string; headers: Record<string, string> };
@@ -47,7 +51,8 @@ async function send(method: string, path: string, body?: unknown): Promise<numbe
   counts.requests += 1;
   const response = await fetch(`${env.server.url}${path}`, {
     method,
-    headers: { ...user.headers(), "Content-Type": "application/json" },
+    // x-provider names the custom provider POST /api/llm calls (other routes ignore it).
+    headers: { ...user.headers(), "Content-Type": "application/json", "x-provider": "Mine" },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: "manual",
     signal: AbortSignal.timeout(40_000),
@@ -79,6 +84,25 @@ afterAll(() => {
 });
 
 describe(`no route fetches where the user points it (${testDatabaseKind})`, () => {
+  it("refuses a model server on loopback written inside IPv6 (IPv4-compatible, NAT64 dotted and hex), before anything is sent", async () => {
+    user ??= await createSignedInUser(env.server);
+    const port = new URL(env.sandbox.url).port;
+    for (const host of ["[::127.0.0.1]", "[64:ff9b::127.0.0.1]", "[64:ff9b::7f00:1]"]) {
+      const baseUrl = `http://${host}:${port}/llm/v1`;
+      for (const [path, body] of [
+        ["/api/llm", { model: "sandbox-parse", baseUrl, messages: [{ role: "user", content: "hi" }] }],
+        ["/api/llm/custom-providers", { name: "Mine", baseUrl, models: "sandbox-parse" }],
+      ] as const) {
+        counts.requests += 1;
+        const response = await fetch(`${env.server.url}${path}`, { method: "POST", headers: user.headers({ "x-provider": "Mine" }), body: JSON.stringify(body) });
+        if (response.status === 500) counts.serverErrors += 1;
+        expect(response.status, `${path} ${baseUrl}`).toBe(400);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe("llm_base_url_refused");
+      }
+    }
+  });
+
+
   it.each(ROUTES)("%s", async (name, build) => {
     user ??= await createSignedInUser(env.server);
     await fetch(`${env.sandbox.url}/__control/arrivals`, { method: "DELETE" });

@@ -23,8 +23,8 @@ export class BlockedAddressError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
+/** IPv4 networks a user's base URL may not reach. */
+const BLOCKED_IPV4: readonly [string, number][] = [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
   ["100.64.0.0", 10],
@@ -39,41 +39,63 @@ for (const [network, prefix] of [
   ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+];
+
+/**
+ * IPv6 networks refused whole: unspecified and loopback, the deprecated IPv4-compatible form
+ * (`::a.b.c.d`, which some stacks still send to the IPv4 address), local-use NAT64
+ * (64:ff9b:1::/48, translated inside the operator's own network), discard-only, the IETF
+ * protocol block (Teredo among them: it reaches an IPv4 host through a relay), unique-local,
+ * link-local, site-local, multicast and documentation. No model server lives at any of them.
+ */
+const BLOCKED_IPV6: readonly [string, number][] = [
+  ["::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 23],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
   ["ff00::", 8],
   ["2001:db8::", 32],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
-}
+];
 
-/** The IPv4 address inside an IPv4-mapped or NAT64 IPv6 address ("::ffff:127.0.0.1"), else null. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:0:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (match) return match[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-}
+/**
+ * IPv6 forms that carry an IPv4 address the packet ends up at: IPv4-mapped (::ffff:0:0/96),
+ * IPv4-translated (::ffff:0:0:0/96), NAT64's well-known prefix (64:ff9b::/96, RFC 6052) and
+ * 6to4 (2002::/16, the IPv4 address in bits 16-47). Each blocked IPv4 network is blocked
+ * inside each of them too, so "[64:ff9b::7f00:1]" is judged as 127.0.0.1 while a public
+ * address behind NAT64 stays reachable.
+ */
+const IPV4_EMBEDDINGS: readonly ((ipv4: string, prefix: number) => [string, number])[] = [
+  (ipv4, prefix) => [`::ffff:${ipv4}`, 96 + prefix],
+  (ipv4, prefix) => [`::ffff:0:${ipv4}`, 96 + prefix],
+  (ipv4, prefix) => [`64:ff9b::${ipv4}`, 96 + prefix],
+  (ipv4, prefix) => {
+    const [a, b, c, d] = ipv4.split(".").map(Number) as [number, number, number, number];
+    const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+    return [`2002:${hex(a, b)}:${hex(c, d)}::`, 16 + prefix];
+  },
+];
 
-/** Whether an IP address (v4 or v6) is one a user's base URL may not reach. */
+// Node's BlockList parses every textual form of an address (compressed, mixed with a dotted
+// IPv4 tail, zero-padded), so the rules are judged on the address, not on how it is written.
+const blocked = new net.BlockList();
+for (const [network, prefix] of BLOCKED_IPV4) {
+  blocked.addSubnet(network, prefix, "ipv4");
+  for (const embed of IPV4_EMBEDDINGS) {
+    const [inside, insidePrefix] = embed(network, prefix);
+    blocked.addSubnet(inside, insidePrefix, "ipv6");
+  }
+}
+for (const [network, prefix] of BLOCKED_IPV6) blocked.addSubnet(network, prefix, "ipv6");
+
+/** Whether an IP address (v4 or v6, bracketed or with a zone) is one a user's base URL may not reach. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = net.isIP(bare);
   if (family === 0) return true;
-  if (family === 4) return blocked.check(bare, "ipv4");
-  const inner = embeddedIpv4(bare);
-  if (inner) return blocked.check(inner, "ipv4");
-  return blocked.check(bare, "ipv6");
+  return blocked.check(bare, family === 4 ? "ipv4" : "ipv6");
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
