@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/client";
 import { INPUT_MESSAGES } from "@/server/http/validation";
 import { JSON_MAX_DEPTH } from "@/shared/constants";
 import { useSandboxedServer } from "@/test/sandboxed-server";
@@ -120,6 +122,59 @@ describe(`JSON nested past JSON_MAX_DEPTH is refused once for every route (${tes
     // The body's own object is one level: the value may take the rest.
     const response = await fetch(`${env.server.url}/api/me/preferences/deep`, { method: "PUT", headers: user.headers(), body: `{"value":${deepArray(JSON_MAX_DEPTH - 1)}}` });
     expect(response.status).toBe(200);
+  });
+});
+
+describe(`a paper's links are kept only when they are http(s), wherever a paper enters (${testDatabaseKind})`, () => {
+  const hostilePaper = (id: string) => ({
+    id,
+    title: `Hostile ${id}`,
+    authors: ["Mallory"],
+    abstract: "",
+    url: "javascript:alert(document.cookie)",
+    pdfUrl: "data:text/html,<script>alert(1)</script>",
+    thumbnailUrl: "data:image/svg+xml,<svg onload=alert(1)>",
+    publishedDate: null,
+    updatedDate: null,
+    categories: [],
+    category: "unknown",
+    source: "crossref",
+    doi: null,
+    journalRef: null,
+    comments: null,
+    arxivId: null,
+    links: { abstract: " JavaScript:alert(1)", pdf: "https://example.org/ok.pdf" },
+  });
+  const noHostileLink = (paper: unknown) => expect(JSON.stringify(paper)).not.toMatch(/javascript:|data:/i);
+
+  it("bookmarks (one and a batch), reading history and authored papers store none, and read none back", async () => {
+    const user = await createSignedInUser(env.server);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${env.server.url}${path}`, { method, headers: user.headers(), body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const one = await call("PUT", `/api/me/bookmarks/${encodeURIComponent("10.1000/one")}`, { paper: hostilePaper("10.1000/one") });
+    noHostileLink(one);
+    await call("POST", "/api/me/bookmarks/batch", { bookmarks: [{ paper: hostilePaper("10.1000/two"), tags: [], bookmarkedAt: new Date().toISOString() }] });
+    await call("POST", "/api/me/history", { paper: hostilePaper("10.1000/three"), viewType: "paper" });
+    await call("POST", "/api/me/authored-papers", { paper: hostilePaper("10.1000/four") });
+
+    const stored = await queryRows<{ paper_data: unknown }>(
+      env.server.database.db,
+      sql`select paper_data from user_bookmarks where user_id = ${user.id}
+          union all select paper_data from user_reading_history where user_id = ${user.id}`,
+    );
+    expect(stored).toHaveLength(3);
+    for (const row of stored) {
+      noHostileLink(row.paper_data);
+      expect(row.paper_data).toMatchObject({ url: "", pdfUrl: null, links: { abstract: null, pdf: "https://example.org/ok.pdf" } });
+    }
+    const authored = await call("GET", "/api/me/authored-papers");
+    expect((authored.papers as unknown[]).length).toBe(1);
+    noHostileLink(authored);
+    noHostileLink(await call("GET", "/api/me/bookmarks"));
+    noHostileLink(await call("GET", "/api/me/history"));
   });
 });
 

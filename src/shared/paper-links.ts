@@ -4,6 +4,7 @@
  * stays an outside link.
  */
 import { parseArxivId } from "./arxiv-id";
+import { isWebLink } from "./web-link";
 
 export type AppView = "abs" | "pdf" | "html";
 
@@ -46,7 +47,8 @@ function inAppLink(view: AppView, paper: LinkablePaper, url: string | null): Pap
   if (url) {
     const rewritten = arxivUrlToAppPath(url);
     if (rewritten) return { href: rewritten.replace(/^\/(abs|pdf|html)\//, `/${view}/`), internal: true };
-    return { href: url, internal: false };
+    // A stored link from before links were checked (or a device's own store) may be javascript: or data:.
+    if (isWebLink(url)) return { href: url, internal: false };
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWebLink, webLinkOrNull } from "./web-link";
 
 /** Where a paper record came from (integrations-admin.md section 3, "Paper source values"). */
 export const PAPER_SOURCES = ["arxiv", "openalex", "crossref", "journal", "zotero", "preprint"] as const;
@@ -19,6 +20,21 @@ export const authorDetailSchema = z.object({
 export type AuthorDetail = z.infer<typeof authorDetailSchema>;
 
 /**
+ * Link fields keep http(s) addresses only (isWebLink). Any other is dropped where a paper
+ * enters rather than refused: the paper is kept without that link, so a sync of 10,000
+ * bookmarks does not fail for one.
+ */
+const requiredLink = z.string().transform((value) => (isWebLink(value) ? value : ""));
+const nullableLink = z
+  .string()
+  .nullable()
+  .transform((value) => webLinkOrNull(value));
+const optionalLink = z
+  .string()
+  .transform((value) => webLinkOrNull(value) ?? undefined)
+  .optional();
+
+/**
  * The one paper shape the UI ever sees (core-app.md section 3, "Paper"). Every source
  * adapter maps its raw response to it at the server edge.
  */
@@ -28,9 +44,9 @@ export const paperSchema = z.object({
   title: z.string(),
   authors: z.array(z.string()),
   abstract: z.string(),
-  /** The paper's landing page. */
-  url: z.string(),
-  pdfUrl: z.string().nullable(),
+  /** The paper's landing page ("" when none). Links are http(s) only: see isWebLink. */
+  url: requiredLink,
+  pdfUrl: nullableLink,
   /** ISO date-time or date, or a bare year when that is all the source has. */
   publishedDate: z.string().nullable(),
   updatedDate: z.string().nullable(),
@@ -46,7 +62,7 @@ export const paperSchema = z.object({
   arxivId: z.string().nullable(),
   zoteroKey: z.string().optional(),
   itemType: z.string().optional(),
-  thumbnailUrl: z.string().optional(),
+  thumbnailUrl: optionalLink,
   journal: z.string().optional(),
   publisher: z.string().optional(),
   volume: z.string().optional(),
@@ -55,7 +71,7 @@ export const paperSchema = z.object({
   citationCount: z.number().int().nonnegative().optional(),
   license: z.string().optional(),
   authorDetails: z.array(authorDetailSchema).optional(),
-  links: z.object({ abstract: z.string().nullable(), pdf: z.string().nullable() }),
+  links: z.object({ abstract: nullableLink, pdf: nullableLink }),
   isFavorite: z.boolean().optional(),
   isRead: z.boolean().optional(),
   historyEntryId: z.string().optional(),

@@ -3,6 +3,7 @@ import { extractArxivId, parseArxivId } from "@/shared/arxiv-id";
 import { splitAuthorName } from "@/shared/library/author-names";
 import { arxivDoi, arxivIdFromDoi, displayDoi, normalizeDoi, paperArxivId } from "@/shared/library/paper-identifiers";
 import { primaryCategory, type AuthorDetail, type Paper } from "@/shared/paper";
+import { webLinkOrNull } from "@/shared/web-link";
 
 /**
  * Zotero items (Web API v3 JSON, integrations-admin.md section 3 "Zotero item") and their
@@ -175,7 +176,8 @@ export function zoteroItemToPaper(item: ZoteroItem): Paper {
   const categories = arxiv?.category ? [arxiv.category] : [];
   const arxivAbs = arxiv ? `https://arxiv.org/abs/${arxiv.id}` : null;
   const arxivPdf = arxiv ? `https://arxiv.org/pdf/${arxiv.id}` : null;
-  const url = data.url?.trim() || arxivAbs || (doi ? `https://doi.org/${doi}` : "") || item.links?.alternate?.href || "";
+  // The item's URL is whatever its owner typed into Zotero: only an http(s) one is a link.
+  const url = webLinkOrNull(data.url?.trim()) || arxivAbs || (doi ? `https://doi.org/${doi}` : "") || webLinkOrNull(item.links?.alternate?.href) || "";
   const title = data.title?.trim() || (data.itemType === "note" ? noteTitle(data.note) : "") || "Untitled";
   const journal = data.itemType === "journalArticle" ? data.publicationTitle?.trim() || undefined : undefined;
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { primaryCategory, type AuthorDetail, type Paper } from "@/shared/paper";
+import { webLinkOrNull } from "@/shared/web-link";
 
 const dateParts = z.object({ "date-parts": z.array(z.array(z.number().nullable())).nullish() }).loose();
 
@@ -96,8 +97,8 @@ export function crossrefWorkToPaper(work: CrossrefWork): Paper {
     ];
   });
   const title = plainTitle([work.title?.[0], work.subtitle?.[0]].filter(Boolean).join(": "));
-  const url = work.URL ?? `https://doi.org/${doi}`;
-  const pdfUrl = work.link?.find((link) => link["content-type"] === "application/pdf")?.URL ?? null;
+  const url = webLinkOrNull(work.URL) ?? `https://doi.org/${doi}`;
+  const pdfUrl = webLinkOrNull(work.link?.find((link) => link["content-type"] === "application/pdf")?.URL);
   const categories = work.subject ?? [];
   return {
     id: doi,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { extractArxivId } from "@/shared/arxiv-id";
 import { primaryCategory, type AuthorDetail, type Paper } from "@/shared/paper";
+import { webLinkOrNull } from "@/shared/web-link";
 
 /**
  * OpenAlex works, read leniently: the schema drifts (fields come and go between the snapshot
@@ -86,8 +87,8 @@ export function openAlexWorkToPaper(work: OpenAlexWork): Paper {
     .find((parsed) => parsed !== null);
   const arxivFromDoi = doi && /^10\.48550\/arxiv\./i.test(doi) ? extractArxivId(doi) : null;
   const arxivId = arxiv ?? arxivFromDoi ?? null;
-  const pdfUrl = work.best_oa_location?.pdf_url ?? work.primary_location?.pdf_url ?? locations.find((l) => l?.pdf_url)?.pdf_url ?? null;
-  const landing = work.primary_location?.landing_page_url ?? (doi ? `https://doi.org/${doi}` : `https://openalex.org/${id}`);
+  const pdfUrl = webLinkOrNull(work.best_oa_location?.pdf_url ?? work.primary_location?.pdf_url ?? locations.find((l) => l?.pdf_url)?.pdf_url);
+  const landing = webLinkOrNull(work.primary_location?.landing_page_url) ?? (doi ? `https://doi.org/${doi}` : `https://openalex.org/${id}`);
   const authorDetails: AuthorDetail[] = (work.authorships ?? [])
     .map((authorship) => ({
       name: (authorship.author?.display_name ?? authorship.raw_author_name ?? "").trim(),

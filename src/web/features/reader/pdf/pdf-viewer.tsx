@@ -4,6 +4,7 @@ import { AlertCircle, Download, ExternalLink, FileX2, Loader2, RefreshCw } from 
 import type { Highlight } from "@/shared/highlights";
 import { parseArxivId } from "@/shared/arxiv-id";
 import type { Paper } from "@/shared/paper";
+import { webLinkOrNull } from "@/shared/web-link";
 import {
   clampPage,
   clampScale,
@@ -81,7 +82,7 @@ function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 function arxivPdfUrl(paper: Paper | undefined, arxivId: string): string {
-  return paper?.pdfUrl ?? paper?.links.pdf ?? `https://arxiv.org/pdf/${arxivId}`;
+  return webLinkOrNull(paper?.pdfUrl) ?? webLinkOrNull(paper?.links.pdf) ?? `https://arxiv.org/pdf/${arxivId}`;
 }
 
 /**
@@ -98,7 +99,8 @@ export default function PdfViewer(props: { paper: Paper | undefined; paperId: st
 }
 
 function NoPdf({ paper }: { paper: Paper }) {
-  const external = paper.pdfUrl ?? paper.links.pdf;
+  // Only an http(s) link becomes an href (a paper kept before links were checked may hold another).
+  const external = webLinkOrNull(paper.pdfUrl) ?? webLinkOrNull(paper.links.pdf);
   return (
     <ViewerMessage
       icon={<FileX2 className="size-8 text-muted-foreground" />}
