@@ -178,5 +178,7 @@ async function withErrorEnvelope(responsePromise: Promise<Response>): Promise<Re
   const message = typeof body.message === "string" ? body.message : response.statusText || "Request failed.";
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  // better-auth's per-address limit says when in X-Retry-After only; clients and proxies read Retry-After.
+  if (response.status === 429 && !headers.has("retry-after") && headers.has("x-retry-after")) headers.set("Retry-After", headers.get("x-retry-after")!);
   return new Response(JSON.stringify({ ...body, error: { code, message } }), { status: response.status, headers });
 }

@@ -10,16 +10,19 @@ import { queryRows } from "@/server/db/client";
  */
 export type AttemptRule = { max: number; windowMs: number };
 
-/** Whether the account has used up its failed attempts within the window. */
-export async function isAccountLocked(db: Database, key: string, rule: AttemptRule, now = Date.now()): Promise<boolean> {
+/**
+ * How many seconds the account stays locked (it has used up its failed attempts within the
+ * window), rounded up; 0 when it is not locked. The 429 says it in `Retry-After`.
+ */
+export async function accountLockSecondsLeft(db: Database, key: string, rule: AttemptRule, now = Date.now()): Promise<number> {
   const rows = await queryRows<{ count: number; last_failed_at: string | number }>(
     db,
     sql`select count, last_failed_at from sign_in_attempts where key = ${key}`,
   );
   const row = rows[0];
-  if (!row) return false;
-  const fresh = now - Number(row.last_failed_at) < rule.windowMs;
-  return fresh && row.count >= rule.max;
+  if (!row || row.count < rule.max) return 0;
+  const leftMs = Number(row.last_failed_at) + rule.windowMs - now;
+  return leftMs > 0 ? Math.ceil(leftMs / 1000) : 0;
 }
 
 /** Counts one failed attempt (a window that has passed starts over). */

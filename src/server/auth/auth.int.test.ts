@@ -148,6 +148,10 @@ describe("e-mail and password accounts", () => {
     const locked = await post("/api/auth/sign-in/email", { email, password });
     expect(locked.status).toBe(429);
     expect(((await locked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts/);
+    // The seconds left of the 15-minute lock, which started at the last failure a moment ago.
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(ACCOUNT_ATTEMPT_WINDOW_MS / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(ACCOUNT_ATTEMPT_WINDOW_MS / 1000);
   });
 
   it("keeps the lock for its whole 15 minutes (better-auth prunes its own counters after 60 s), then lifts it", async () => {
@@ -165,6 +169,7 @@ describe("e-mail and password accounts", () => {
         vi.setSystemTime(started + later);
         const locked = await post("/api/auth/sign-in/email", { email: address, password }, { "x-forwarded-for": "10.1.1.1" });
         expect(locked.status, `${later / 1000} s after the last failure`).toBe(429);
+        expect(Number(locked.headers.get("retry-after")), `${later / 1000} s after the last failure`).toBeCloseTo((ACCOUNT_ATTEMPT_WINDOW_MS - later) / 1000, -1);
         await locked.body?.cancel();
       }
       vi.setSystemTime(started + ACCOUNT_ATTEMPT_WINDOW_MS + 1_000);
@@ -219,6 +224,18 @@ describe("per-address limit", () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("says when to try again in Retry-After", async () => {
+    const response = await fetch(`${limited.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: limited.url },
+      body: JSON.stringify({ email: "nobody@quire.invalid", password: "whatever pass" }),
+    });
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it("ignores a client-sent X-Forwarded-For when no proxy is trusted", async () => {

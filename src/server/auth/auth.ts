@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer, genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS } from "@/shared/constants";
-import { clearAttempts, isAccountLocked, recordFailedAttempt } from "@/server/auth/account-attempts";
+import { accountLockSecondsLeft, clearAttempts, recordFailedAttempt } from "@/server/auth/account-attempts";
 import { alreadyRegisteredEmail, verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
 import { betterAuthOrigins, originPolicy } from "@/server/http/csrf";
@@ -172,11 +172,16 @@ export function createAuth(options: {
         }
         if (SIGN_IN_PATHS.includes(ctx.path)) {
           const email = signInEmail(ctx.body);
-          if (email && (await isAccountLocked(db, `account:${email}`, attemptRule))) {
-            throw new APIError("TOO_MANY_REQUESTS", {
-              code: "TOO_MANY_ATTEMPTS",
-              message: "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.",
-            });
+          const lockedFor = email ? await accountLockSecondsLeft(db, `account:${email}`, attemptRule) : 0;
+          if (lockedFor > 0) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              {
+                code: "TOO_MANY_ATTEMPTS",
+                message: "Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.",
+              },
+              { "Retry-After": String(lockedFor) },
+            );
           }
         }
       }),
