@@ -1,11 +1,11 @@
 import path from "node:path";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { configuredProviders } from "@/server/auth/auth";
 import { withSessionMemo } from "@/server/auth/session-memo";
 import { refuseUnstorableInput } from "@/server/http/validation";
 import type { ServerGraph } from "@/server/composition";
+import { limitRequestBody } from "@/server/http/body-limit";
 import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { adminRoutes } from "@/server/features/admin/admin.routes";
@@ -58,15 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));
   // The Android app's WebView calls /api from its own origin (native-cors.ts).
   app.use("/api/*", nativeAppCors);
-  const limitBody = bodyLimit({
-    maxSize: config.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw errors.payloadTooLarge(config.BODY_LIMIT_BYTES);
-    },
-  });
-  // Only where a body can come: reading `body` makes the Node adapter build a whole WHATWG
-  // Request (headers, abort controller, stream) even for a GET, the most common API call.
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // Before anything reads a body (body-limit.ts).
+  app.use("/api/*", limitRequestBody(config.BODY_LIMIT_BYTES));
   // NUL, broken UTF-8 and __proto__ keys are refused here, once for every route (validation.ts).
   app.use("/api/*", refuseUnstorableInput);
   // Cookie-authenticated writes from another site are refused once for every route (csrf.ts);
