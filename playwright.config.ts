@@ -60,6 +60,8 @@ export default defineConfig({
     env: {
       DEMO_PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Every test's browser is one client address.
+      EVENTS_RATE_LIMIT_PER_MINUTE: "100000",
       DATA_DIR: "",
       LLM_GROQ_BASE_URL: `http://127.0.0.1:${sandboxPort}/llm/groq/v1`,
     },

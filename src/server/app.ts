@@ -6,6 +6,7 @@ import { withSessionMemo } from "@/server/auth/session-memo";
 import { refuseUnstorableInput } from "@/server/http/validation";
 import type { ServerGraph } from "@/server/composition";
 import { limitRequestBody } from "@/server/http/body-limit";
+import { ANALYTICS_BATCH_MAX_BYTES } from "@/shared/analytics";
 import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { adminRoutes } from "@/server/features/admin/admin.routes";
@@ -58,8 +59,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));
   // The Android app's WebView calls /api from its own origin (native-cors.ts).
   app.use("/api/*", nativeAppCors);
-  // Before anything reads a body (body-limit.ts).
-  app.use("/api/*", limitRequestBody(config.BODY_LIMIT_BYTES));
+  // Before anything reads a body; a product-events batch has a smaller limit of its own (body-limit.ts).
+  app.use("/api/*", limitRequestBody(config.BODY_LIMIT_BYTES, { "/api/events": ANALYTICS_BATCH_MAX_BYTES }));
   // NUL, broken UTF-8 and __proto__ keys are refused here, once for every route (validation.ts).
   app.use("/api/*", refuseUnstorableInput);
   // Cookie-authenticated writes from another site are refused once for every route (csrf.ts);
@@ -73,7 +74,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/health", healthRoutes(database, deps.startedAt ?? new Date()));
   app.route(
     "/api/events",
-    analyticsRoutes({ repository: deps.analytics.events, currentUserId }),
+    analyticsRoutes({
+      repository: deps.analytics.events,
+      currentUserId,
+      clientAddress: (c) => clientIp(c, config.TRUST_PROXY),
+      limits: deps.analytics.limits,
+    }),
   );
   app.route("/api", searchRoutes({ service: deps.search, sources }));
   const { entities } = deps;

@@ -6,6 +6,7 @@ import { performanceRepository } from "@/server/features/admin/performance.repos
 import { performanceService, type PerformanceService } from "@/server/features/admin/performance.service";
 import { analyticsReportService, type AnalyticsReportService } from "@/server/features/analytics/analytics-report.service";
 import { analyticsRepository, type AnalyticsRepository } from "@/server/features/analytics/analytics.repository";
+import { analyticsRateLimits, type AnalyticsRateLimits } from "@/server/features/analytics/analytics.routes";
 import { catchupRepository } from "@/server/features/catchup/catchup.repository";
 import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
 import { digestRepository } from "@/server/features/email/digest.repository";
@@ -93,7 +94,7 @@ export type ServerGraph = {
   html: HtmlService;
   llmKeys: LlmKeysService;
   llm: LlmService;
-  analytics: { events: AnalyticsRepository; report: AnalyticsReportService };
+  analytics: { events: AnalyticsRepository; report: AnalyticsReportService; limits: AnalyticsRateLimits };
   /** Queued e-mail and digests; absent when not asked for (then /api/email/* does not exist). */
   email?: EmailService;
   zotero: ZoteroFeature;
@@ -172,7 +173,12 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     logger,
   });
   const analyticsEvents = analyticsRepository(db);
-  const analytics = { events: analyticsEvents, report: analyticsReportService({ analytics: analyticsEvents, performance: performanceRows, metrics }) };
+  const analytics = {
+    events: analyticsEvents,
+    report: analyticsReportService({ analytics: analyticsEvents, performance: performanceRows, metrics }),
+    // Events per client address and per account, counted in the database across instances.
+    limits: analyticsRateLimits(db, config.EVENTS_RATE_LIMIT_PER_MINUTE),
+  };
 
   // Background jobs, started in this order by main.ts and stopped in the reverse order.
   const jobs: BackgroundJob[] = [];

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { ANALYTICS_EVENTS_PER_MINUTE_PER_CLIENT } from "@/shared/analytics";
 
 /** A URL an operator may point at a real upstream or at the sandbox. */
 const baseUrl = (fallback: string) =>
@@ -101,6 +102,8 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(20),
   /** Sign-in attempts allowed per account per 15 minutes. */
   AUTH_ACCOUNT_ATTEMPTS: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
+  /** Product events (POST /api/events) allowed per client address per minute. */
+  EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(ANALYTICS_EVENTS_PER_MINUTE_PER_CLIENT),
   /** Take the client IP from X-Forwarded-For (set when Quire runs behind a reverse proxy). */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])

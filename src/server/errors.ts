@@ -26,8 +26,11 @@ export const errors = {
   conflict: (message: string) => new AppError("conflict", message, 409),
   /** The user has not connected the integration a call needs (Zotero). */
   notConnected: (message: string) => new AppError("not_connected", message, 409),
-  payloadTooLarge: (limitBytes: number) =>
-    new AppError("payload_too_large", `The request body is larger than ${limitBytes} bytes.`, 413),
+  payloadTooLarge: (limitBytes: number, message = `The request body is larger than ${limitBytes} bytes.`) =>
+    new AppError("payload_too_large", message, 413),
+  /** Over a rate limit: the global handler sends `retryAfterSeconds` as Retry-After. */
+  tooManyRequests: (message: string, retryAfterSeconds: number) =>
+    Object.assign(new AppError("rate_limited", message, 429), { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) }),
   unavailable: (message: string) => new AppError("service_unavailable", message, 503),
   upstream: (message: string, status: ContentfulStatusCode = 502) => new AppError("upstream_error", message, status),
   internal: () => new AppError("internal_error", "Something went wrong on our side. Please try again.", 500),

@@ -56,3 +56,43 @@ describe("sendToServer", () => {
     }
   });
 });
+
+describe("what the page sends stays under the server's limits", () => {
+  it("cuts long text properties, drops an event still too large, and splits batches by count and size", async () => {
+    const { batchesOf, fittedEvent } = await import("@/shared/analytics");
+    const { ANALYTICS_BATCH_MAX_BYTES, ANALYTICS_EVENT_MAX_BYTES, ANALYTICS_MAX_BATCH, ANALYTICS_PROPERTY_MAX_CHARS, jsonBytes } = await import("@/shared/analytics");
+    const cut = fittedEvent({ name: "search", properties: { q: "x".repeat(10_000), page: 2 } })!;
+    expect(cut.properties).toEqual({ q: "x".repeat(ANALYTICS_PROPERTY_MAX_CHARS), page: 2 });
+    expect(fittedEvent({ name: "search", properties: { list: Array.from({ length: 1000 }, (_, i) => i) } })).toBeNull();
+
+    const long = (i: number) => `${i}`.padEnd(ANALYTICS_PROPERTY_MAX_CHARS, "x");
+    const events = Array.from({ length: 500 }, (_, i) => fittedEvent({ name: "bookmark", properties: { a: long(i), b: long(i), c: long(i), d: long(i), e: long(i) } })!);
+    const batches = batchesOf(events);
+    expect(batches.flat()).toEqual(events);
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(ANALYTICS_MAX_BATCH);
+      expect(jsonBytes({ events: batch })).toBeLessThanOrEqual(ANALYTICS_BATCH_MAX_BYTES);
+      for (const event of batch) expect(jsonBytes(event)).toBeLessThanOrEqual(ANALYTICS_EVENT_MAX_BYTES);
+    }
+    // Large events: cut by size before count; small ones by count.
+    expect(batches[0]!.length).toBeLessThan(ANALYTICS_MAX_BATCH);
+    const small = Array.from({ length: 120 }, (_, i) => ({ name: "page_view", properties: { path: `/p${i}` } }));
+    expect(batchesOf(small).map((batch) => batch.length)).toEqual([50, 50, 20]);
+  });
+
+  it("sends at most ANALYTICS_CLIENT_EVENTS_PER_MINUTE events a minute, then again once the minute has passed", async () => {
+    const { ANALYTICS_CLIENT_EVENTS_PER_MINUTE } = await import("@/shared/analytics");
+    vi.useFakeTimers();
+    let clock = 0;
+    const sent: unknown[][] = [];
+    const analytics = createAnalytics({ send: (events) => sent.push(events), now: () => clock });
+    for (let i = 0; i < ANALYTICS_CLIENT_EVENTS_PER_MINUTE + 30; i++) analytics.track("page_view", { path: `/p${i}` });
+    analytics.flush();
+    expect(sent.flat()).toHaveLength(ANALYTICS_CLIENT_EVENTS_PER_MINUTE);
+    clock = 60_000;
+    analytics.track("page_view", { path: "/later" });
+    analytics.flush();
+    expect(sent.flat()).toHaveLength(ANALYTICS_CLIENT_EVENTS_PER_MINUTE + 1);
+    vi.useRealTimers();
+  });
+});

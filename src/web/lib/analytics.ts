@@ -1,28 +1,34 @@
 /**
  * Product analytics (core-app.md sections 4 and 9): events go to POST /api/events in batches
  * after a 1 s pause, and the same event within 2 s is dropped. The server takes the user from
- * the session. Losing an event is acceptable; breaking the page is not.
+ * the session. Losing an event is acceptable; breaking the page is not. What is sent stays
+ * under the server's limits (src/shared/analytics.ts): long text properties are cut, an event
+ * still too large is dropped, batches are split by count and size, and past
+ * ANALYTICS_CLIENT_EVENTS_PER_MINUTE in a minute events are dropped, so the page never meets
+ * a 413 or a 429.
  */
 
+import { ANALYTICS_CLIENT_EVENTS_PER_MINUTE, batchesOf, fittedEvent, type AnalyticsEvent } from "@/shared/analytics";
 import { readAuthToken } from "@/web/lib/auth-token";
 import { apiOrigin } from "@/web/lib/platform";
 
 export const ANALYTICS_DEBOUNCE_MS = 1000;
 export const ANALYTICS_DUPLICATE_WINDOW_MS = 2000;
-const MAX_BATCH = 50;
-
-type AnalyticsEvent = { name: string; properties: Record<string, unknown> };
-
+const MINUTE_MS = 60_000;
 export function createAnalytics(options: { send: (events: AnalyticsEvent[]) => void; now?: () => number }) {
   const now = options.now ?? Date.now;
   const lastSeen = new Map<string, number>();
+  /** When the events of the last minute were taken, oldest first. */
+  const taken: number[] = [];
   let queue: AnalyticsEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    while (queue.length > 0) options.send(queue.splice(0, MAX_BATCH));
+    const events = queue;
+    queue = [];
+    for (const batch of batchesOf(events)) options.send(batch);
   };
 
   return {
@@ -33,7 +39,12 @@ export function createAnalytics(options: { send: (events: AnalyticsEvent[]) => v
       if (previous !== undefined && at - previous < ANALYTICS_DUPLICATE_WINDOW_MS) return;
       lastSeen.set(signature, at);
       for (const [key, seen] of lastSeen) if (at - seen >= ANALYTICS_DUPLICATE_WINDOW_MS) lastSeen.delete(key);
-      queue.push({ name, properties });
+      while (taken.length > 0 && at - taken[0]! >= MINUTE_MS) taken.shift();
+      if (taken.length >= ANALYTICS_CLIENT_EVENTS_PER_MINUTE) return;
+      const event = fittedEvent({ name, properties });
+      if (!event) return;
+      taken.push(at);
+      queue.push(event);
       if (timer) clearTimeout(timer);
       timer = setTimeout(flush, ANALYTICS_DEBOUNCE_MS);
     },

@@ -94,3 +94,21 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   /** Milliseconds since the epoch of the latest failed attempt. */
   lastFailedAt: bigint("last_failed_at", { mode: "number" }).notNull(),
 });
+
+/**
+ * Requests counted per client address or account in fixed windows, shared by every instance
+ * (src/server/http/client-rate-limit.ts): product events, anonymous model calls, the sign-up
+ * mail to an address that already has an account. A row holds its key's current window;
+ * rows of windows that have ended are pruned.
+ */
+export const requestCounts = pgTable(
+  "request_counts",
+  {
+    /** `{rule}:{client address, user id or e-mail}`. */
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** Milliseconds since the epoch (the database's clock) at which the window ends. */
+    windowEndsAt: bigint("window_ends_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("request_counts_window_ends_at_idx").on(t.windowEndsAt)],
+);
