@@ -62,6 +62,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       // Every test's browser is one client address.
       EVENTS_RATE_LIMIT_PER_MINUTE: "100000",
+      LLM_RATE_LIMIT_PER_MINUTE: "1000",
       DATA_DIR: "",
       LLM_GROQ_BASE_URL: `http://127.0.0.1:${sandboxPort}/llm/groq/v1`,
     },

@@ -86,7 +86,7 @@ export async function llmSuite(): Promise<Figure[]> {
   const postgres = await startPostgres();
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
-  const server = await startProductionServer({ sandboxUrl: sandbox.url, env: { DATABASE_URL: postgres.url, LLM_ALLOW_PRIVATE_BASE_URLS: "true", LLM_TIMEOUT_MS: "20000" } });
+  const server = await startProductionServer({ sandboxUrl: sandbox.url, env: { DATABASE_URL: postgres.url, LLM_ALLOW_PRIVATE_BASE_URLS: "true", LLM_TIMEOUT_MS: "20000", LLM_RATE_LIMIT_PER_MINUTE: "100000" } });
   const queries = generatedQueries();
   try {
     const session = await signUp(server, db, "llm-bench");

@@ -109,6 +109,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       auth,
       directProviders: () => sources.llm.directProviders(),
       keys: deps.llmKeys,
+      clientAddress: (c) => clientIp(c, config.TRUST_PROXY),
+      anonymousLimit: deps.llmAnonymousLimit,
       service: deps.llm,
     }),
   );

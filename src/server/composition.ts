@@ -18,6 +18,8 @@ import { llmKeysRepository } from "@/server/features/llm/llm-keys.repository";
 import { llmKeysService, type LlmKeysService } from "@/server/features/llm/llm-keys.service";
 import { llmUsageRepository } from "@/server/features/llm/llm-usage.repository";
 import { llmService, type LlmService } from "@/server/features/llm/llm.service";
+import { llmAnonymousRateLimit } from "@/server/features/llm/llm.routes";
+import type { RateLimiter as ClientRateLimiter } from "@/server/http/client-rate-limit";
 import { papersService, type PapersService } from "@/server/features/papers/papers.service";
 import { pdfProxyService, type PdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
@@ -94,6 +96,8 @@ export type ServerGraph = {
   html: HtmlService;
   llmKeys: LlmKeysService;
   llm: LlmService;
+  /** Anonymous visitors' model calls per client address, counted in the database across instances. */
+  llmAnonymousLimit: ClientRateLimiter;
   analytics: { events: AnalyticsRepository; report: AnalyticsReportService; limits: AnalyticsRateLimits };
   /** Queued e-mail and digests; absent when not asked for (then /api/email/* does not exist). */
   email?: EmailService;
@@ -216,6 +220,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     html,
     llmKeys,
     llm,
+    llmAnonymousLimit: llmAnonymousRateLimit(db, config.LLM_RATE_LIMIT_PER_MINUTE),
     analytics,
     email,
     zotero,

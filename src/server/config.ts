@@ -104,6 +104,8 @@ export const configSchema = z.object({
   AUTH_ACCOUNT_ATTEMPTS: z.coerce.number({ error: "must be a number" }).int().min(1).default(10),
   /** Product events (POST /api/events) allowed per client address per minute. */
   EVENTS_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(ANALYTICS_EVENTS_PER_MINUTE_PER_CLIENT),
+  /** Language-model calls an anonymous visitor may make through /api/llm per client address per minute. */
+  LLM_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: "must be a number" }).int().min(1).default(20),
   /** Take the client IP from X-Forwarded-For (set when Quire runs behind a reverse proxy). */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])

@@ -74,9 +74,10 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // Tests sign many users in and send events from one address; the limits have their own tests.
+    // Tests sign many users in, send events and call models from one address; the limits have their own tests.
     AUTH_RATE_LIMIT_PER_MINUTE: "10000",
     EVENTS_RATE_LIMIT_PER_MINUTE: "1000000",
+    LLM_RATE_LIMIT_PER_MINUTE: "10000",
     ...upstreamEnv,
     ...options.env,
   });

@@ -1,8 +1,11 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { Auth } from "@/server/auth/auth";
+import type { Database } from "@/server/db/client";
 import { AppError, errors } from "@/server/errors";
+import { clientKey, createRateLimiter, type RateLimiter } from "@/server/http/client-rate-limit";
 import type { AppEnv } from "@/server/http/context";
 import { readJson } from "@/server/http/validation";
 import { LLM_COMPONENTS, LLM_MESSAGES, MODEL_ID_MAX_LENGTH, CUSTOM_PROVIDER_MODELS_MAX } from "@/shared/llm/llm-constants";
@@ -63,6 +66,11 @@ const idCorrectionSchema = z
   .strict();
 const enhanceSchema = z.object({ paper: paperSchema, provider: providerId.optional(), model: modelId.optional(), ...credentialFields }).strict();
 
+/** Anonymous model calls per client address and minute (LLM_RATE_LIMIT_PER_MINUTE), counted across instances. */
+export function llmAnonymousRateLimit(db: Database, perMinute: number): RateLimiter {
+  return createRateLimiter(db, { name: "llm-anonymous", limit: perMinute, windowMs: 60_000 });
+}
+
 function credentialsOf(body: { apiKey?: string; baseUrl?: string }) {
   return { apiKey: body.apiKey, baseUrl: body.baseUrl };
 }
@@ -71,9 +79,19 @@ function credentialsOf(body: { apiKey?: string; baseUrl?: string }) {
  * /api/llm (integrations-admin.md section 7, "Language models"; the list is in
  * src/shared/llm/llm-api.ts). Open to anonymous visitors, whose keys travel with each request
  * and are never stored; keys and custom providers are stored only for signed-in users, for
- * their own account. Cookie writes must come from Quire's own pages.
+ * their own account. Cookie writes must come from Quire's own pages. An anonymous visitor's
+ * calls that reach a model (the proxy, the provider test, id correction, enhancement) are
+ * limited per client address, as sign-up is: each makes Quire call a server the visitor names.
  */
-export function llmRoutes(deps: { auth: Pick<Auth, "api">; keys: LlmKeysService; service: LlmService; directProviders: () => { id: string; baseUrl: string }[] }) {
+export function llmRoutes(deps: {
+  auth: Pick<Auth, "api">;
+  keys: LlmKeysService;
+  service: LlmService;
+  directProviders: () => { id: string; baseUrl: string }[];
+  /** The caller's address (client-ip.ts). */
+  clientAddress: (c: Context) => string | null;
+  anonymousLimit: RateLimiter;
+}) {
   const { keys, service } = deps;
 
   const session = createMiddleware<LlmEnv>(async (c, next) => {
@@ -90,6 +108,16 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; keys: LlmKeysService;
     await next();
   });
 
+  const anonymousCall = createMiddleware<LlmEnv>(async (c, next) => {
+    if (c.var.userId === null) {
+      const decision = await deps.anonymousLimit.hit(clientKey(deps.clientAddress(c)));
+      if (!decision.allowed) {
+        throw errors.tooManyRequests("Too many language-model requests from this address. Please wait a minute and try again, or sign in.", decision.retryAfterSeconds);
+      }
+    }
+    await next();
+  });
+
   const signedIn = (userId: string | null): string => {
     if (!userId) throw errors.unauthorized("Sign in to keep API keys and custom providers on your account.");
     return userId;
@@ -97,7 +125,7 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; keys: LlmKeysService;
 
   return new Hono<LlmEnv>()
     .use("*", session)
-    .post("/", async (c) => {
+    .post("/", anonymousCall, async (c) => {
       const provider = c.req.header("x-provider")?.trim();
       if (!provider) throw new AppError("llm_provider_missing", `${LLM_MESSAGES.providerNotFoundShort}: send the provider's id in the x-provider header.`, 400);
       const body = await readJson(c, completionSchema);
@@ -141,15 +169,15 @@ export function llmRoutes(deps: { auth: Pick<Auth, "api">; keys: LlmKeysService;
       await keys.deleteCustom(signedIn(c.var.userId), c.req.param("name"));
       return c.body(null, 204);
     })
-    .post("/test", async (c) => {
+    .post("/test", anonymousCall, async (c) => {
       const body = await readJson(c, testSchema);
       return c.json(await service.testProvider({ userId: c.var.userId }, { provider: body.provider, model: body.model, credentials: credentialsOf(body) }));
     })
-    .post("/correct-arxiv-id", async (c) => {
+    .post("/correct-arxiv-id", anonymousCall, async (c) => {
       const body = await readJson(c, idCorrectionSchema);
       return c.json(await service.correctArxivId({ userId: c.var.userId }, { ...body, credentials: credentialsOf(body) }));
     })
-    .post("/enhance", async (c) => {
+    .post("/enhance", anonymousCall, async (c) => {
       const body = await readJson(c, enhanceSchema);
       return c.json(await service.enhance({ userId: c.var.userId }, { paper: body.paper, provider: body.provider, model: body.model, credentials: credentialsOf(body) }));
     });
