@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -8,6 +7,7 @@ import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WELCOME_EMAIL_MAX_A
 import { accountLockSecondsLeft, clearAttempts, recordFailedAttempt } from "@/server/auth/account-attempts";
 import { alreadyRegisteredEmail, verificationEmail, welcomeEmail } from "@/server/auth/auth-emails";
 import type { Config } from "@/server/config";
+import { createRateLimiter } from "@/server/http/client-rate-limit";
 import { betterAuthOrigins, originPolicy } from "@/server/http/csrf";
 import type { Database } from "@/server/db/client";
 import * as schema from "@/server/db/schema";
@@ -19,6 +19,11 @@ import { fetchGithubUser } from "@/server/sources/github/github-user";
 export type SocialProviderId = "google" | "github";
 
 export const ACCOUNT_ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * How often the owner of an address hears that someone tried to sign up with it: once a day at
+ * most, however many tries (the first tells them all they need; more would be mail-bombing).
+ */
+export const ALREADY_REGISTERED_MAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 const SIGN_IN_PATHS = ["/sign-in/email"];
 
 /** better-auth over Quire's database, mounted at /api/auth/*. */
@@ -36,6 +41,7 @@ export function createAuth(options: {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const providers = socialProviders(config);
   const attemptRule = { max: config.AUTH_ACCOUNT_ATTEMPTS, windowMs: ACCOUNT_ATTEMPT_WINDOW_MS };
+  const roleFor = (email: string) => (adminEmails.has(email.toLowerCase()) ? "admin" : "user");
 
   /** Sends the welcome e-mail once, to an account younger than a minute (core-app.md section 4); failure is only logged. */
   async function sendWelcomeOnce(userId: string, ageFrom: "created" | "updated"): Promise<void> {
@@ -59,6 +65,17 @@ export function createAuth(options: {
     }
   }
 
+  /**
+   * Sign-up mail goes out after the answer, never before it: how long a sign-up takes must
+   * not tell whether a mail was sent, or which. A failure is logged, as it was when awaited.
+   */
+  function sendLater(message: Parameters<Mailer["send"]>[0], what: string): void {
+    void mailer.send(message).catch((error: unknown) => logger.warn({ err: error }, `${what} e-mail failed`));
+  }
+
+  /** At most one "you already have an account" mail per address per window, across instances. */
+  const alreadyRegisteredMails = createRateLimiter(db, { name: "signup-existing-mail", limit: 1, windowMs: ALREADY_REGISTERED_MAIL_WINDOW_MS });
+
   return betterAuth({
     appName: APP_NAME,
     baseURL: config.publicUrl,
@@ -80,6 +97,18 @@ export function createAuth(options: {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // An address that has an account is answered as a new one (confirmation being required,
+      // better-auth hashes the password as for a new account and answers a made-up user), so
+      // sign-up tells no one who has an account; the owner hears of it by mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        const email = user.email.toLowerCase();
+        const claim = await alreadyRegisteredMails.hit(email).catch(() => ({ allowed: false }) as const);
+        if (claim.allowed) sendLater(alreadyRegisteredEmail({ to: email, appUrl: config.publicUrl }), "already-registered");
+      },
+      // The made-up user as the database hands back a new one: its keys in the same order, its id
+      // from the same generator, and the role a new account of that address would get (admin
+      // for an ADMIN_EMAILS address).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({ ...coreFields, ...additionalFields, role: roleFor(coreFields.email), id }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -88,7 +117,7 @@ export function createAuth(options: {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationEmail({ to: user.email, url }));
+        sendLater(verificationEmail({ to: user.email, url }), "verification");
       },
       afterEmailVerification: async (user) => {
         // With confirmation required, the account becomes usable here: this is its first sign-in.
@@ -132,9 +161,7 @@ export function createAuth(options: {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? "admin" : "user" },
-          }),
+          before: async (user) => ({ data: { ...user, role: roleFor(user.email) } }),
         },
         delete: {
           // The one row keyed by e-mail rather than user id: nothing of a deleted account stays.
@@ -153,23 +180,6 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") {
-          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
-          if (email) {
-            const [existing] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
-            if (existing) {
-              // Answered as for a new address, so sign-up tells no one which addresses have an
-              // account; the owner gets a mail saying so instead of a confirmation link.
-              await mailer.send(alreadyRegisteredEmail({ to: email, appUrl: config.publicUrl }));
-              const now = new Date();
-              const name = typeof ctx.body?.name === "string" ? ctx.body.name : "";
-              return ctx.json({
-                token: null,
-                user: { id: randomUUID(), email, name, image: null, emailVerified: false, createdAt: now, updatedAt: now, role: "user", isSuperAdmin: false },
-              });
-            }
-          }
-        }
         if (SIGN_IN_PATHS.includes(ctx.path)) {
           const email = signInEmail(ctx.body);
           const lockedFor = email ? await accountLockSecondsLeft(db, `account:${email}`, attemptRule) : 0;
