@@ -15,6 +15,7 @@ import { apiOrigin } from "@/web/lib/platform";
 export const ANALYTICS_DEBOUNCE_MS = 1000;
 export const ANALYTICS_DUPLICATE_WINDOW_MS = 2000;
 const MINUTE_MS = 60_000;
+
 export function createAnalytics(options: { send: (events: AnalyticsEvent[]) => void; now?: () => number }) {
   const now = options.now ?? Date.now;
   const lastSeen = new Map<string, number>();
