@@ -15,6 +15,8 @@ const env = useSandboxedServer();
 /** Ids for a route's parameters: an ordinary one, a traversal, NUL, a very long one. */
 const PARAM_VALUES = ["2401.12345", "..%2F..%2F__control%2Fmail", "%00", "x".repeat(3000), "%C3%28", "__proto__"];
 const MEGABYTE = "a".repeat(1024 * 1024);
+const DEEP_ARRAY = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
 const BODIES: (string | Uint8Array)[] = [
   '{"a":',
   "[]",
@@ -25,9 +27,14 @@ const BODIES: (string | Uint8Array)[] = [
   '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
   JSON.stringify({ content: MEGABYTE, value: MEGABYTE, query: MEGABYTE }),
   Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]),
-  // Nesting: every field a route reads, 5,000 levels deep, as arrays and as objects.
-  `{"value":${"[".repeat(5000)}${"]".repeat(5000)},"data":1,"events":[],"paper":{}}`,
-  `${'{"value":'.repeat(5000)}1${"}".repeat(5000)}`,
+  // Nesting 5,000 levels deep: the whole body, and the fields routes store any JSON in (each
+  // alone, so that strict schemas take it), as objects and as arrays.
+  DEEP_ARRAY,
+  `{"value":${DEEP_OBJECT}}`,
+  `{"data":${DEEP_ARRAY}}`,
+  `{"preferences":${DEEP_OBJECT}}`,
+  `{"settings":${DEEP_ARRAY}}`,
+  `{"events":[{"name":"deep","properties":{"a":${DEEP_OBJECT}}}]}`,
 ];
 const QUERIES = [
   "?page=-1&size=1e308&limit=NaN&start=-5&offset=99999999999&per_page=0&max_results=1e9&rows=-1",
