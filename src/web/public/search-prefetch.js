@@ -5,12 +5,20 @@
 (function () {
   if (window.location.pathname !== "/search" || !window.fetch || !window.URLSearchParams) return;
   var params = new URLSearchParams(window.location.search);
-  var has = function (name) {
-    return params.getAll(name).some(function (value) {
-      return value.trim() !== "";
-    });
+  // A copy of mayStartSearchEarly (src/shared/early-search.ts), which this script, running
+  // before any module, cannot import; search-prefetch.test.ts holds the two together.
+  var filled = function (name) {
+    return (params.get(name) || "").trim() !== "";
   };
-  if (!has("q") && !has("title") && !has("authors") && !has("dateFrom") && !has("dateTo")) return;
+  var hasCriteria =
+    filled("q") ||
+    filled("title") ||
+    params.getAll("authors").some(function (author) {
+      return author.trim() !== "";
+    }) ||
+    filled("dateFrom") ||
+    filled("dateTo");
+  if (!hasCriteria) return;
   // The app sorts titles itself and asks the server for relevance; the raw URL would not match.
   if (/^title-/.test(params.get("sort") || "")) return;
   // A plain-language search is sent once the app has parsed it.

@@ -2,8 +2,9 @@ import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ARXIV_MAX_RESULTS_LIMIT } from "@/shared/constants";
+import { mayStartSearchEarly } from "@/shared/early-search";
 import type { Paper } from "@/shared/paper";
-import { hasSearchCriteria, searchParamsSchema, type SearchResponse } from "@/shared/search-params";
+import { searchParamsSchema, type SearchResponse } from "@/shared/search-params";
 import { validateArxivQuery } from "@/shared/search-query";
 import { errors } from "@/server/errors";
 import type { AppEnv } from "@/server/http/context";
@@ -140,9 +141,10 @@ export function earlySearch(service: SearchService) {
       try {
         const raw = queryObject(c);
         const params = searchParamsSchema.safeParse(raw);
-        // Title sorts are done by the page, which asks the server for relevance instead.
-        // A plain-language search (llm=true) is searched once the page has parsed it.
-        if (params.success && hasSearchCriteria(params.data) && !params.data.sort.startsWith("title-") && !params.data.llm) {
+        // The page's head script starts the same searches (a title sort or a plain-language
+        // search waits for the page), read from the values the schema was given.
+        const given = new URLSearchParams(Object.entries(raw).flatMap(([name, value]) => [value].flat().map((one) => [name, one])));
+        if (params.success && mayStartSearchEarly(given)) {
           const search = service.search(params.data);
           search.catch(() => undefined);
           c.set("earlySearch", search);
