@@ -8,9 +8,9 @@ import { toast } from "@/web/components/ui/use-toast";
 import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { ExportToZoteroAction } from "@/web/features/zotero/export-to-zotero-action";
 import { useZoteroDuplicateNote } from "@/web/features/zotero/use-zotero-duplicate-note";
-import { duplicateNotice } from "@/web/lib/bookmark-duplicates";
+import { duplicateNotice } from "@/web/lib/user-data/bookmark-duplicates";
 import { track } from "@/web/lib/analytics";
-import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 
 /** Navigation state the paper page receives: where to go back to, and the paper so it can show at once. */

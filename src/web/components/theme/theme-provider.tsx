@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { DEFAULT_THEME, STORAGE_KEYS, type Theme } from "@/shared/constants";
 import { useMediaQuery } from "@/web/hooks/use-media-query";
-import { createPreferenceStore } from "@/web/lib/preference-store";
+import { createLocalString } from "@/web/lib/local-string";
 import {
   applyResolvedTheme,
   DARK_SCHEME_QUERY,
@@ -20,7 +20,7 @@ type ThemeContextValue = {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-const themeStore = createPreferenceStore(STORAGE_KEYS.theme, parseTheme);
+const themeStore = createLocalString(STORAGE_KEYS.theme, parseTheme);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(themeStore.subscribe, themeStore.get, () => DEFAULT_THEME);

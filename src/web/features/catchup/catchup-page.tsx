@@ -32,7 +32,7 @@ import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Tabs, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { useProfile, useSettings } from "@/web/lib/user-data/user-data-hooks";
-import { useBookmarks } from "@/web/lib/user-stores";
+import { useBookmarks } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 import { useCatchupFeed } from "./catchup-queries";
 import { ScoreReasons } from "./score-reasons";

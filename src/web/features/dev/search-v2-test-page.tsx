@@ -17,8 +17,8 @@ import { describeSearch, stateFromHistory } from "@/web/features/search/recent-s
 import { searchKeys } from "@/web/features/search/search-queries";
 import { searchHref, type SearchRequest } from "@/web/features/search/search-url";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
-import type { SearchHistoryEntry } from "@/web/lib/search-history";
-import { useSearchHistory } from "@/web/lib/user-stores";
+import type { SearchHistoryEntry } from "@/web/lib/user-data/search-history-store";
+import { useSearchHistory } from "@/web/lib/user-data/user-stores";
 import { SEARCH_V2_SOURCES, searchHrefFromV2, searchV2Href, type SearchV2Params, type SearchV2Source } from "./search-v2-url";
 
 const SOURCE_NAMES: Record<SearchV2Source, string> = { arxiv: "arXiv", openalex: "OpenAlex", both: "Both" };

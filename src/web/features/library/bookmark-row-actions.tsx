@@ -6,7 +6,7 @@ import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { toast } from "@/web/components/ui/use-toast";
-import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { cn } from "@/web/lib/utils";

@@ -10,7 +10,7 @@ import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skelet
 import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { BookmarkRowActions } from "./bookmark-row-actions";
 import { SendToZoteroButton } from "@/web/features/zotero/send-to-zotero-button";
 import { ExportMenu } from "./export-menu";

@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { toast } from "@/web/components/ui/use-toast";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 import { BookmarkRowActions } from "./bookmark-row-actions";
 import { SendToZoteroButton } from "@/web/features/zotero/send-to-zotero-button";

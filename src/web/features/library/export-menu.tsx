@@ -3,8 +3,8 @@ import { ChevronDown, Download } from "lucide-react";
 import { EXPORT_FORMATS, type ExportFormat } from "@/shared/library/export-labels";
 import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
-import { useUserStores } from "@/web/lib/user-stores";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { exportAndDownload } from "./library-export";
 
 const SPEC_FORMATS: ExportFormat[] = ["json", "csv", "bibtex"];

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Wrench } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
-import { useUserStores } from "@/web/lib/user-stores";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 
 /**
  * "Fix Paper Data" (core-app.md section 2, Bookmarks page): re-fetches missing or stale

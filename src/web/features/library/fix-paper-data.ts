@@ -1,9 +1,9 @@
 import { FIX_MESSAGES, fixPaperData, fixSummary, type PaperFetchers } from "@/shared/library/paper-refresh";
 import type { Paper } from "@/shared/paper";
 import { api, toApiError } from "@/web/lib/api";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
 import { toast } from "@/web/components/ui/use-toast";
-import type { UserStores } from "@/web/lib/user-stores";
+import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 // The same mappers the server uses for /api/search, so a refreshed bookmark has the shape a
 // new one would have. This module is loaded only when Fix Paper Data runs.
 import { arxivEntryToPaper, parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";

@@ -28,7 +28,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { authPathFor } from "@/web/features/auth/auth-redirect";
 import { readerPath } from "@/web/features/reader/paper-route";
 import { useSaveSetting } from "@/web/features/settings/use-save-setting";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { groupReadingHistory, type HistoryView } from "./history-rows";
 
 /** The history pagination preference (core-app.md section 3): currentPage and pageSize. */

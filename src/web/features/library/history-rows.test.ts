@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
 import { makePaper } from "@/web/test/paper-factory";
 import { groupReadingHistory } from "./history-rows";
 

@@ -1,5 +1,5 @@
 import type { Paper } from "@/shared/paper";
-import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
 import { READER_VIEWS, type ReaderView } from "@/web/features/reader/paper-route";
 
 /** One view of a paper in the history: the reader view it opened, and when last. */

@@ -1,8 +1,8 @@
 import { EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
 import type { Settings } from "@/shared/user-data-values";
 import { toast } from "@/web/components/ui/use-toast";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
-import type { UserStores } from "@/web/lib/user-stores";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
+import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 /** Every bookmark of the library (or of one collection), from wherever it lives, newest first. */
 export function allBookmarks(stores: UserStores, collection?: string): Promise<LocalBookmark[]> {

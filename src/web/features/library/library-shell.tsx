@@ -3,7 +3,7 @@ import { Navigate, NavLink, useLocation } from "react-router";
 import { FolderOpen, Trash2 } from "lucide-react";
 import { APP_NAME } from "@/shared/constants";
 import { authPathFor } from "@/web/features/auth/auth-redirect";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 
 /**

@@ -1,9 +1,10 @@
 import { compareBookmarks, planTwoWaySync, SYNC_MESSAGES, type ConflictChoice, type SyncComparison } from "@/shared/library/bookmark-sync";
 import { countOf } from "@/shared/plural";
 import { toast } from "@/web/components/ui/use-toast";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
 import { putBookmarkBatches } from "@/web/lib/user-data/server-bookmark-store";
-import { getDeviceStores, type UserStores } from "@/web/lib/user-stores";
+import { getDeviceStores } from "@/web/lib/user-data/user-stores";
+import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 /** Push sends the device's bookmarks up, pull brings the account's down, two-way does both. */
 export type SyncMode = "push" | "pull" | "two-way";

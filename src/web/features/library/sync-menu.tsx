@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/web/components/ui/alert-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
-import { useUserStores } from "@/web/lib/user-stores";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { announceSync, applySync, compareDeviceWithAccount, type SyncMode } from "./library-sync";
 
 const KIND_LABELS: Record<SyncConflict["kind"], string> = {

@@ -4,8 +4,8 @@ import { formatDateTime } from "@/shared/format";
 import { countOf } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import type { TrashedBookmark } from "@/web/lib/bookmark-store";
-import { useUserStores } from "@/web/lib/user-stores";
+import type { TrashedBookmark } from "@/web/lib/user-data/bookmark-store";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { LibraryShell } from "./library-shell";
 import { useCollections } from "./use-collections";
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
-import { useUserStores } from "@/web/lib/user-stores";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 
 /** The cache entry that remembers the Bookmarks page's filters (core-app.md section 3, "Cache entry"). */
 export const BOOKMARK_FILTERS_CACHE_KEY = "bookmarkFilters";

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
 import type { Paper } from "@/shared/paper";
-import type { LocalBookmark } from "@/web/lib/bookmark-store";
-import { useBookmarkRevision, useUserData } from "@/web/lib/user-stores";
+import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
+import { useBookmarkRevision, useUserData } from "@/web/lib/user-data/user-stores";
 
 /** One page of bookmarks for the list: papers carry the bookmark's date as `dateAdded`. */
 export type BookmarkPage = {

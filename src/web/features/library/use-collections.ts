@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from "react";
-import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 
 /**
  * Collections (core-app.md section 2, "Collections and Trash"), persisted rather than in

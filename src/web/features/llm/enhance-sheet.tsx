@@ -14,7 +14,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { toast } from "@/web/components/ui/use-toast";
 import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { isApiError } from "@/web/lib/api";
-import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { enhancePaper } from "./llm-client";
 import { useLlmDefaults, useLlmKeyStore } from "./llm-queries";
 

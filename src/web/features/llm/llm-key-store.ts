@@ -3,7 +3,7 @@ import { API_KEY_MAX_LENGTH, CUSTOM_PROVIDER_NAME_PATTERN, CUSTOM_PROVIDERS_MAX,
 import { findCatalogueProvider, isCatalogueName, parseModelList, PROVIDER_CATALOGUE, type CustomProviderConfig } from "@/shared/llm/providers";
 import { api } from "@/web/lib/api";
 import type { UserDataSession } from "@/web/lib/user-data/user-data-session";
-import { migrateDeviceDataToAccount } from "@/web/lib/user-stores";
+import { migrateDeviceDataToAccount } from "@/web/lib/user-data/user-stores";
 import { obfuscateKey, readDeviceLlmData, revealKey, writeDeviceLlmData, type DeviceKeyRecord } from "./device-llm-keys";
 
 /** What the settings' custom provider forms send. */

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LLM_DEFAULT_MODEL, LLM_DEFAULT_PROVIDER } from "@/shared/llm/llm-constants";
 import { useSettings } from "@/web/lib/user-data/user-data-hooks";
 import type { UserDataSession } from "@/web/lib/user-data/user-data-session";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { llmKeyStoreFor, type LlmKeyStore } from "./llm-key-store";
 
 /** Keys and statuses are the user's: never stale on their own, refetched after every change. */

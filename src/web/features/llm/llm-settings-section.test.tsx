@@ -6,7 +6,7 @@ import { MemoryRouter } from "react-router";
 import { mswServer } from "@/test/unit-setup";
 import { Toaster } from "@/web/components/ui/toaster";
 import { dismissToast } from "@/web/components/ui/use-toast";
-import { clearUserDataAfterSignOut } from "@/web/lib/user-stores";
+import { clearUserDataAfterSignOut } from "@/web/lib/user-data/user-stores";
 import { sessionHandlers, setSessionAtom } from "@/web/lib/user-data/testing/fake-me-api";
 import { LlmSettingsSection } from "./llm-settings-section";
 

@@ -7,7 +7,7 @@ import { mswServer } from "@/test/unit-setup";
 import { abstractPath, lastViewedLoader, lastViewedPaperFrom } from "@/web/features/reader/last-viewed";
 import { LastViewedPage } from "@/web/features/reader/last-viewed-page";
 import { createFakeMeApi, sessionHandlers, setSessionAtom, TEST_USER } from "@/web/lib/user-data/testing/fake-me-api";
-import { clearUserDataAfterSignOut } from "@/web/lib/user-stores";
+import { clearUserDataAfterSignOut } from "@/web/lib/user-data/user-stores";
 
 describe("lastViewedPaperFrom", () => {
   it("reads a non-blank lastViewedPaper", () => {

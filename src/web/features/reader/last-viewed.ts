@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { whenUserDataSessionKnown } from "@/web/lib/user-data/user-data-session";
-import { storesForSession } from "@/web/lib/user-stores";
+import { storesForSession } from "@/web/lib/user-data/user-stores";
 
 /** The paper id remembered in the `settings` entry, or null when none (or the entry is unreadable). */
 export function lastViewedPaperFrom(settings: unknown): string | null {

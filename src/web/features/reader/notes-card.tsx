@@ -3,7 +3,7 @@ import Markdown from "react-markdown";
 import { NOTE_MAX_LENGTH, NOTE_SAVE_DEBOUNCE_MS } from "@/shared/paper-notes";
 import type { Paper } from "@/shared/paper";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { useUserStores } from "@/web/lib/user-stores";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 
 type SaveState = "loading" | "idle" | "saving" | "saved" | "error";

@@ -17,7 +17,7 @@ import { OfflineIndicator } from "@/web/features/offline/offline-indicator";
 import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
 import { isApiError } from "@/web/lib/api";
 import { loadPlatform, siteOrigin } from "@/web/lib/platform";
-import { useUserStores } from "@/web/lib/user-stores";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 import { HtmlView } from "./html-view";
 import { PaperDetailsBelow } from "./paper-details-below";

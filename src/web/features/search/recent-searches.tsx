@@ -3,8 +3,8 @@ import { Clock, X } from "lucide-react";
 import { formatRelativeTime } from "@/shared/format";
 import { countOf } from "@/shared/plural";
 import { Button } from "@/web/components/ui/button";
-import type { SearchHistoryEntry, SearchHistoryParams } from "@/web/lib/search-history";
-import { useSearchHistory, useUserStores } from "@/web/lib/user-stores";
+import type { SearchHistoryEntry, SearchHistoryParams } from "@/web/lib/user-data/search-history-store";
+import { useSearchHistory, useUserStores } from "@/web/lib/user-data/user-stores";
 import { SOURCE_LABELS } from "./source-radio";
 import { DEFAULT_SEARCH_STATE, searchHref, type SearchState } from "./search-url";
 

@@ -5,7 +5,7 @@ import type { ParseOutcome } from "@/shared/llm/query-parsing";
 import { LLM_DEFAULT_MODEL, LLM_DEFAULT_PROVIDER } from "@/shared/llm/llm-constants";
 import { createModuleLoader } from "@/web/lib/module-loader";
 import { useSettings } from "@/web/lib/user-data/user-data-hooks";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import type { SearchState } from "./search-url";
 
 /** The language-model client, loaded only once a plain-language search needs it. */

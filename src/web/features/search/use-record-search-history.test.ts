@@ -7,7 +7,7 @@ import { useRecordSearchHistory } from "./use-record-search-history";
 import type { SearchState } from "./search-url";
 
 const save = vi.fn(async () => true);
-vi.mock("@/web/lib/user-stores", () => {
+vi.mock("@/web/lib/user-data/user-stores", () => {
   const searchHistory = { limits: { saveDebounceMs: 500 }, save: (...args: unknown[]) => save(...(args as [])) };
   return { useUserStores: () => ({ searchHistory }) };
 });

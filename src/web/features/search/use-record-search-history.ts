@@ -2,8 +2,8 @@ import { useEffect, useRef } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { hasSearchCriteria, parseSort } from "@/shared/search-options";
 import type { SearchResponse } from "@/shared/search-params";
-import type { SearchHistoryParams } from "@/web/lib/search-history";
-import { useUserStores } from "@/web/lib/user-stores";
+import type { SearchHistoryParams } from "@/web/lib/user-data/search-history-store";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 import type { SearchState } from "./search-url";
 
 export function toHistoryParams(state: SearchState): SearchHistoryParams {

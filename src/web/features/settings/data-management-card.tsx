@@ -16,7 +16,7 @@ import {
 import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { useBookmarks, useUserStores } from "@/web/lib/user-stores";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { clearDeviceCaches } from "@/web/lib/user-data/device-keys";
 import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { mswServer } from "@/test/unit-setup";
 import { Toaster } from "@/web/components/ui/toaster";
 import { dismissToast } from "@/web/components/ui/use-toast";
-import { clearUserDataAfterSignOut, getDeviceStores } from "@/web/lib/user-stores";
+import { clearUserDataAfterSignOut, getDeviceStores } from "@/web/lib/user-data/user-stores";
 import { createFakeMeApi, sessionHandlers, setSessionAtom, TEST_USER } from "@/web/lib/user-data/testing/fake-me-api";
 import type { SessionUser } from "@/web/lib/user-data/user-data-session";
 import { makePaper } from "@/web/test/paper-factory";

@@ -6,7 +6,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { CloudPdfCacheCard } from "@/web/features/pdf-cache/cloud-pdf-cache-card";
 import { OfflineStorageCard } from "@/web/features/offline/offline-storage-card";
 import { ZoteroSettingsSection } from "@/web/features/zotero/zotero-settings-section";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
 import { DataManagementCard } from "./data-management-card";

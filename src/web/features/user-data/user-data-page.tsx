@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 import {
   asArray,

@@ -28,7 +28,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { api, isApiError } from "@/web/lib/api";
 import { useSettings } from "@/web/lib/user-data/user-data-hooks";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 import { useBibliography, useSignedInUserId, useZoteroActions, useZoteroStatus, type BibliographyParams } from "./zotero-queries";
 

@@ -15,7 +15,7 @@ import type {
 } from "@/shared/zotero/zotero-contract";
 import { zoteroLookupParams } from "@/shared/zotero/zotero-lookup";
 import { api } from "@/web/lib/api";
-import { useUserData } from "@/web/lib/user-stores";
+import { useUserData } from "@/web/lib/user-data/user-stores";
 
 /** The Zotero queries: keys, hooks and staleness together (CONVENTIONS.md rule 8). */
 export const zoteroKeys = {

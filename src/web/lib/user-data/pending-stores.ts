@@ -1,11 +1,11 @@
 import type { Highlight } from "@/shared/highlights";
 import { DEFAULT_SETTINGS } from "@/shared/user-data-values";
-import type { BookmarkIndex } from "@/web/lib/bookmark-store";
-import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
-import { ANONYMOUS_SEARCH_HISTORY_LIMITS, type SearchHistoryEntry } from "@/web/lib/search-history";
+import type { BookmarkIndex } from "@/web/lib/user-data/bookmark-store";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
+import { ANONYMOUS_SEARCH_HISTORY_LIMITS, type SearchHistoryEntry } from "@/web/lib/user-data/search-history-store";
 import { EMPTY_PROFILE } from "@/web/lib/user-data/profile-store";
 import type { PreferenceMap } from "@/web/lib/user-data/preferences-store";
-import type { UserStores } from "@/web/lib/user-stores";
+import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 const NO_BOOKMARKS: BookmarkIndex = {};
 const NO_SEARCHES: readonly SearchHistoryEntry[] = [];

@@ -4,7 +4,7 @@ import type { ServerBookmark } from "@/shared/user-data";
 import { api } from "@/web/lib/api";
 import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
 import { addPaperToKeyedIndex, createKeyedDuplicateIndex, type DuplicateIndex, type DuplicateKeys, type KeyedPaper } from "@/shared/library/duplicates";
-import type { BookmarkIndex, BookmarkLibraryStore, BookmarkSummary, LocalBookmark, TrashedBookmark } from "@/web/lib/bookmark-store";
+import type { BookmarkIndex, BookmarkLibraryStore, BookmarkSummary, LocalBookmark, TrashedBookmark } from "@/web/lib/user-data/bookmark-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 

@@ -9,7 +9,7 @@ import {
   type ReadingHistoryEntry,
   type ReadingHistoryLimits,
   type ReadingHistoryStore,
-} from "@/web/lib/reading-history-store";
+} from "@/web/lib/user-data/reading-history-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { toastFailure, USER_DATA_MESSAGES, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 

@@ -13,7 +13,7 @@ import {
   type SearchHistoryHolder,
   type SearchHistoryLimits,
   type SearchHistoryStore,
-} from "@/web/lib/search-history";
+} from "@/web/lib/user-data/search-history-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 
 /** Signed-in search history (core-app.md section 9): 10 entries, 30 days, saved 1 s after the search. */

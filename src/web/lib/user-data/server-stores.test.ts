@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServerBookmark } from "@/shared/user-data";
 import { mswServer } from "@/test/unit-setup";
 import { toast } from "@/web/components/ui/use-toast";
-import type { SearchHistoryParams } from "@/web/lib/search-history";
+import type { SearchHistoryParams } from "@/web/lib/user-data/search-history-store";
 import { createServerBookmarkStore } from "@/web/lib/user-data/server-bookmark-store";
 import { createServerReadingHistoryStore } from "@/web/lib/user-data/server-reading-history-store";
 import { createServerSearchHistoryStore, SIGNED_IN_SEARCH_HISTORY_LIMITS } from "@/web/lib/user-data/server-search-history-store";

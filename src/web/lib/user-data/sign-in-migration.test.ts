@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SETTINGS } from "@/shared/user-data";
 import { mswServer } from "@/test/unit-setup";
-import { createLocalBookmarkStore } from "@/web/lib/bookmark-store";
-import { createLocalReadingHistoryStore } from "@/web/lib/reading-history-store";
-import { createLocalSearchHistoryStore, type SearchHistoryParams } from "@/web/lib/search-history";
+import { createLocalBookmarkStore } from "@/web/lib/user-data/bookmark-store";
+import { createLocalReadingHistoryStore } from "@/web/lib/user-data/reading-history-store";
+import { createLocalSearchHistoryStore, type SearchHistoryParams } from "@/web/lib/user-data/search-history-store";
 import { createDeviceCacheStore } from "@/web/lib/user-data/cache-store";
 import { createDevicePreferencesStore } from "@/web/lib/user-data/preferences-store";
 import {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import { mswServer } from "@/test/unit-setup";
-import { getDeviceStores, getServerStores } from "@/web/lib/user-stores";
+import { getDeviceStores, getServerStores } from "@/web/lib/user-data/user-stores";
 import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { createFakeMeApi, sessionHandlers, setSessionAtom, TEST_USER } from "@/web/lib/user-data/testing/fake-me-api";
 import { SIGNED_IN_HINT_KEY } from "@/web/lib/user-data/user-data-session";

@@ -4,7 +4,7 @@ import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { signOutSession } from "@/web/lib/auth-session";
 import { clearAuthToken } from "@/web/lib/auth-token";
 import { getAppQueryClient } from "@/web/lib/query-client";
-import { clearUserDataAfterSignOut } from "@/web/lib/user-stores";
+import { clearUserDataAfterSignOut } from "@/web/lib/user-data/user-stores";
 
 export type SignOutOptions = {
   /** The router's navigate; without it the page is reloaded at `/` (which also drops every in-memory cache). */

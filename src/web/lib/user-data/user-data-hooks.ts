@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
 import type { Profile, ProfilePatch, Settings, SettingsPatch } from "@/shared/user-data";
-import type { ReadingHistoryEntry } from "@/web/lib/reading-history-store";
-import { useUserStores, type Loadable } from "@/web/lib/user-stores";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
+import type { Loadable } from "@/web/lib/user-data/user-stores-types";
 import type { LoadStatus } from "@/web/lib/user-data/remote-value";
 
 /** Live hooks over the current user's stores (device or account, decided in user-stores.ts). */

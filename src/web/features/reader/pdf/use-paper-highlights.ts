@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { Highlight } from "@/shared/highlights";
-import { useUserStores } from "@/web/lib/user-stores";
+import { useUserStores } from "@/web/lib/user-data/user-stores";
 
 /** A paper's highlights, live, from whichever store the session uses. */
 export function usePaperHighlights(paperId: string): { highlights: readonly Highlight[]; store: ReturnType<typeof useUserStores>["highlights"] } {

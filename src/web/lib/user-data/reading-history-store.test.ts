@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { createLocalReadingHistoryStore, recordReading, type ReadingHistoryEntry } from "@/web/lib/reading-history-store";
+import { createLocalReadingHistoryStore, recordReading, type ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
 import { makePaper } from "@/web/test/paper-factory";
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));

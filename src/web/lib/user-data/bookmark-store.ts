@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from "@/shared/constants";
 import { matchesBookmarkFilter, type BookmarkFilter } from "@/shared/library/bookmark-filter";
 import type { DuplicateMatch, KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
-import { findBookmarkedDuplicate } from "@/web/lib/bookmark-duplicates";
+import { findBookmarkedDuplicate } from "@/web/lib/user-data/bookmark-duplicates";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 
 /**

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { mswServer } from "@/test/unit-setup";
-import { clearUserDataAfterSignOut, getDeviceStores, getServerStores, storesForSession, useUserData } from "@/web/lib/user-stores";
+import { clearUserDataAfterSignOut, getDeviceStores, getServerStores, storesForSession, useUserData } from "@/web/lib/user-data/user-stores";
 import { createFakeMeApi, sessionHandlers, setSessionAtom, TEST_USER } from "@/web/lib/user-data/testing/fake-me-api";
 import { SIGNED_IN_HINT_KEY } from "@/web/lib/user-data/user-data-session";
 import { makePaper } from "@/web/test/paper-factory";

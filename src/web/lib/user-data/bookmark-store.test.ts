@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
-import { createLocalBookmarkStore, decodeBookmarks } from "@/web/lib/bookmark-store";
+import { createLocalBookmarkStore, decodeBookmarks } from "@/web/lib/user-data/bookmark-store";
 import { makePaper } from "@/web/test/paper-factory";
 
 describe("device bookmarks", () => {

@@ -8,7 +8,7 @@ import {
   encodeSearchHistory,
   shouldSaveSearch,
   type SearchHistoryParams,
-} from "@/web/lib/search-history";
+} from "@/web/lib/user-data/search-history-store";
 
 const base: SearchHistoryParams = {
   q: "transformer",

@@ -1,6 +1,8 @@
 import { createDuplicateIndex, duplicateMessage, type DuplicateIndex, type DuplicateMatch, type KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
-import type { BookmarkMap } from "@/web/lib/bookmark-store";
+
+/** The device's bookmarks by paper id (a BookmarkMap of bookmark-store.ts, which calls this). */
+type BookmarkedPapers = Readonly<Record<string, { paperData: Paper }>>;
 
 /**
  * Duplicate detection for the Bookmark toggle (core-app.md section 5) over the device's
@@ -8,9 +10,9 @@ import type { BookmarkMap } from "@/web/lib/bookmark-store";
  * index per bookmark snapshot, built on first use and reused until the bookmarks change, so a check costs a few
  * map lookups rather than a comparison with every bookmark.
  */
-const indexes = new WeakMap<BookmarkMap, DuplicateIndex<Paper>>();
+const indexes = new WeakMap<BookmarkedPapers, DuplicateIndex<Paper>>();
 
-function indexFor(bookmarks: BookmarkMap): DuplicateIndex<Paper> {
+function indexFor(bookmarks: BookmarkedPapers): DuplicateIndex<Paper> {
   let index = indexes.get(bookmarks);
   if (!index) {
     index = createDuplicateIndex(Object.values(bookmarks).map((bookmark) => bookmark.paperData));
@@ -20,7 +22,7 @@ function indexFor(bookmarks: BookmarkMap): DuplicateIndex<Paper> {
 }
 
 /** The bookmark this paper duplicates under another id, or null (the same id is not a duplicate: it is the bookmark). */
-export function findBookmarkedDuplicate(bookmarks: BookmarkMap, paper: Paper): DuplicateMatch<Paper> | null {
+export function findBookmarkedDuplicate(bookmarks: BookmarkedPapers, paper: Paper): DuplicateMatch<Paper> | null {
   if (bookmarks[paper.id]) return null;
   const match = indexFor(bookmarks).find(paper);
   return match && match.existing.id !== paper.id ? match : null;

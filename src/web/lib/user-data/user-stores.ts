@@ -1,24 +1,23 @@
 import { useSyncExternalStore } from "react";
-import { createLocalBookmarkStore, type BookmarkIndex, type BookmarkLibraryStore } from "@/web/lib/bookmark-store";
-import { createLocalReadingHistoryStore, type ReadingHistoryStore } from "@/web/lib/reading-history-store";
-import { createLocalSearchHistoryStore, type SearchHistoryEntry, type SearchHistoryStore } from "@/web/lib/search-history";
-import { createDeviceCacheStore, createServerCacheStore, type CacheStore, type DeviceCacheStore } from "@/web/lib/user-data/cache-store";
+import { createLocalBookmarkStore, type BookmarkIndex } from "@/web/lib/user-data/bookmark-store";
+import { createLocalReadingHistoryStore } from "@/web/lib/user-data/reading-history-store";
+import { createLocalSearchHistoryStore, type SearchHistoryEntry } from "@/web/lib/user-data/search-history-store";
+import { createDeviceCacheStore, createServerCacheStore, type DeviceCacheStore } from "@/web/lib/user-data/cache-store";
 import { announceStorageCleared, PAGE_STATE_PREFIXES, removeKeysWithPrefixes } from "@/web/lib/user-data/device-keys";
-import { createDeviceNotesStore, createServerNotesStore, type NotesStore } from "@/web/lib/user-data/notes-store";
-import { createDeviceHighlightStore, createServerHighlightStore, type HighlightStore } from "@/web/lib/user-data/highlight-store";
+import { createDeviceNotesStore, createServerNotesStore } from "@/web/lib/user-data/notes-store";
+import { createDeviceHighlightStore, createServerHighlightStore } from "@/web/lib/user-data/highlight-store";
 import { createPendingStores } from "@/web/lib/user-data/pending-stores";
 import {
   createDevicePreferencesStore,
   createServerPreferencesStore,
   type DevicePreferencesStore,
-  type PreferencesStore,
 } from "@/web/lib/user-data/preferences-store";
-import { createDeviceProfileStore, createServerProfileStore, type DeviceProfileStore, type ProfileStore } from "@/web/lib/user-data/profile-store";
+import { createDeviceProfileStore, createServerProfileStore, type DeviceProfileStore } from "@/web/lib/user-data/profile-store";
 import type { LoadStatus } from "@/web/lib/user-data/remote-value";
 import { createServerBookmarkStore } from "@/web/lib/user-data/server-bookmark-store";
 import { createServerReadingHistoryStore } from "@/web/lib/user-data/server-reading-history-store";
 import { createServerSearchHistoryStore } from "@/web/lib/user-data/server-search-history-store";
-import { createDeviceSettingsStore, createServerSettingsStore, type DeviceSettingsStore, type SettingsStore } from "@/web/lib/user-data/settings-store";
+import { createDeviceSettingsStore, createServerSettingsStore, type DeviceSettingsStore } from "@/web/lib/user-data/settings-store";
 import { ensureSignInMigration, forgetSignInMigrations, type SignInMigrationReport } from "@/web/lib/user-data/sign-in-migration";
 import {
   forgetSignedInHint,
@@ -26,6 +25,7 @@ import {
   whenUserDataSessionKnown,
   type UserDataSession,
 } from "@/web/lib/user-data/user-data-session";
+import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 /**
  * The user's data stores. Features get them here and never ask whether anyone is signed in
@@ -36,24 +36,11 @@ import {
  * device's data flash by (see UserDataSession).
  *
  * To add a store for a later feature: define its interface and both implementations in
- * `src/web/lib/user-data/<name>-store.ts`, add it to `UserStores`, to `createDeviceStores`,
- * `createServerStoreSet` (passing `ready` so it loads after the sign-in migration) and to
- * `createPendingStores`, and, if anonymous data should follow the user into the account, a
- * part in `sign-in-migration.ts`.
+ * `src/web/lib/user-data/<name>-store.ts`, add it to `UserStores` (user-stores-types.ts), to
+ * `createDeviceStores`, `createServerStoreSet` (passing `ready` so it loads after the sign-in
+ * migration) and to `createPendingStores`, and, if anonymous data should follow the user into
+ * the account, a part in `sign-in-migration.ts`.
  */
-export type Loadable = { getStatus(): LoadStatus };
-
-export type UserStores = {
-  bookmarks: BookmarkLibraryStore & Loadable & { clear(): Promise<void> };
-  searchHistory: SearchHistoryStore & Loadable;
-  readingHistory: ReadingHistoryStore & Loadable;
-  settings: SettingsStore;
-  preferences: PreferencesStore;
-  profile: ProfileStore;
-  cache: CacheStore;
-  notes: NotesStore;
-  highlights: HighlightStore;
-};
 
 type DeviceStores = UserStores & {
   settings: DeviceSettingsStore;

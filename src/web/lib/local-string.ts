@@ -1,19 +1,21 @@
 import { readString, writeString } from "@/web/lib/storage";
 
 /**
- * A string preference kept in localStorage that components can subscribe to
- * (useSyncExternalStore). Other tabs' changes arrive through the `storage` event.
+ * A string kept in this device's localStorage that components can subscribe to
+ * (useSyncExternalStore): a choice that stays with the device, such as the theme, unlike the
+ * user's preferences, which follow the account (lib/user-data/preferences-store.ts). Other
+ * tabs' changes arrive through the `storage` event.
  */
-export type PreferenceStore<T extends string> = {
+export type LocalString<T extends string> = {
   get: () => T;
   set: (value: T) => void;
   subscribe: (onChange: () => void) => () => void;
 };
 
-export function createPreferenceStore<T extends string>(
+export function createLocalString<T extends string>(
   key: string,
   parse: (raw: string | null) => T,
-): PreferenceStore<T> {
+): LocalString<T> {
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
 
