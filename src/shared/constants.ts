@@ -50,6 +50,8 @@ export const STORAGE_KEYS = {
   developerToolsOpen: "sidebar.developer-tools-open",
   /** "off" when an admin switched the debugging console off on this device. */
   debugConsole: "debug-console",
+  /** An anonymous visitor's language-model keys and custom providers (LLM_DEVICE_STORAGE_KEY). */
+  llmKeys: "api-keys",
 } as const;
 
 /** Paging (core-app.md section 9). */

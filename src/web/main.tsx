@@ -15,8 +15,10 @@ import { appContainer } from "@/web/lib/page-preview";
 import { isNativePlatform, loadPlatform } from "@/web/lib/platform";
 import { createQueryClient } from "@/web/lib/query-client";
 import { registerServiceWorker } from "@/web/lib/service-worker";
+import { registerFeatureDeviceData } from "@/web/register-device-data";
 import { createAppRouter } from "@/web/routes";
 
+registerFeatureDeviceData();
 const queryClient = createQueryClient();
 persistSearchCache(queryClient);
 const router = createAppRouter();

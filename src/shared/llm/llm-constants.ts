@@ -2,6 +2,7 @@
  * The language-model part's constants and messages (integrations-admin.md sections 5, 8 and 9),
  * in one place for the server, the browser and the tests. zod-free, so any bundle may import it.
  */
+import { STORAGE_KEYS } from "@/shared/constants";
 import { MAX_QUERY_LENGTH } from "@/shared/search-query";
 
 /** The default provider and model (also the id-correction default). */
@@ -40,7 +41,7 @@ export const MODEL_ID_MAX_LENGTH = 200;
 /** A custom provider given no models gets one model named this. */
 export const CUSTOM_PROVIDER_DEFAULT_MODEL = "default";
 /** Where an anonymous visitor's keys and custom providers live on the device. */
-export const LLM_DEVICE_STORAGE_KEY = "api-keys";
+export const LLM_DEVICE_STORAGE_KEY = STORAGE_KEYS.llmKeys;
 /** The device-generated 32-byte key that obfuscates them. */
 export const LLM_DEVICE_KEY_STORAGE_KEY = "api-keys.device-key";
 export const LLM_DEVICE_KEY_BYTES = 32;

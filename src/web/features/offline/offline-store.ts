@@ -14,7 +14,7 @@ import { apiOrigin, isNativePlatform, loadPlatform } from "@/web/lib/platform";
  *
  * Anyone may keep papers, signed in or not: the copy is on the visitor's own device, as an
  * anonymous visitor's bookmarks are. Signing out removes them with the rest of the account's
- * device data (sign-out.ts).
+ * device data (src/web/register-device-data.ts hands clearKeptPapers to sign-out).
  */
 export type KeptPaper = {
   paper: Paper;

@@ -16,6 +16,10 @@ import {
 } from "@/web/lib/user-data/sign-in-migration";
 import { createFakeMeApi } from "@/web/lib/user-data/testing/fake-me-api";
 import { makePaper } from "@/web/test/paper-factory";
+import { registerFeatureDeviceData } from "@/web/register-device-data";
+
+// The features' parts of the device data, as main.tsx registers them at start.
+registerFeatureDeviceData();
 
 const params = (q: string): SearchHistoryParams => ({ q, author: "", source: "arxiv", llm: false, sort: "relevance", order: "descending", page: 0, size: 50 });
 

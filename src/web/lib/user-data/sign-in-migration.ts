@@ -8,12 +8,12 @@ import type { ReadingHistoryStore } from "@/web/lib/user-data/reading-history-st
 import type { SearchHistoryStore } from "@/web/lib/user-data/search-history-store";
 import { readJson, readString, removeString } from "@/web/lib/storage";
 import type { DeviceCacheStore } from "@/web/lib/user-data/cache-store";
+import { deviceDataParts, type MigrationOutcome } from "@/web/lib/user-data/device-data-parts";
 import { announceStorageCleared } from "@/web/lib/user-data/device-keys";
 import type { DevicePreferencesStore } from "@/web/lib/user-data/preferences-store";
 import { decodeProfile } from "@/web/lib/user-data/profile-store";
 import { migrateDeviceHighlights } from "@/web/lib/user-data/highlight-store";
 import { migrateDeviceNotes } from "@/web/lib/user-data/notes-store";
-import { migrateDeviceLlmKeys } from "@/web/features/llm/migrate-device-llm-keys";
 import { bookmarkPath, toLocalBookmark } from "@/web/lib/user-data/server-bookmark-store";
 import { sameJson } from "@/web/lib/user-data/user-data-errors";
 
@@ -27,17 +27,17 @@ import { sameJson } from "@/web/lib/user-data/user-data-errors";
  * - bookmarks the account lacks are added;
  * - paper notes go up where the account has no note for the paper (notes-store.ts);
  * - PDF highlights are added to the account's, each under its device id (highlight-store.ts);
- * - language-model keys and custom providers go up where the account has none
- *   (migrate-device-llm-keys.ts).
+ * - what features keep on the device moves by their own rules, each a part the app registers
+ *   at start (device-data-parts.ts): language-model keys and custom providers go up where the
+ *   account has none (features/llm/migrate-device-llm-keys.ts).
  * Each part removes its device copy only after the server confirmed it, so an interrupted run
  * (closed tab, network loss) simply moves the rest next time; a second run finds nothing left
  * to move and sends nothing. Parts are independent: one failing keeps only its own copy.
  */
 
-export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks" | "notes" | "highlights" | "llmKeys";
-/** nothing: no device data; moved: uploaded (or already there) and removed from the device; failed: kept on the device. */
-export type MigrationOutcome = "nothing" | "moved" | "failed";
-export type SignInMigrationReport = Record<MigrationPart, MigrationOutcome>;
+export type MigrationPart = "settings" | "profile" | "preferences" | "cache" | "searchHistory" | "readingHistory" | "bookmarks" | "notes" | "highlights";
+/** Each part's outcome: this folder's parts, and the registered features' parts under their names. */
+export type SignInMigrationReport = Record<MigrationPart, MigrationOutcome> & Record<string, MigrationOutcome>;
 
 /** The device stores the migration reads from and empties. */
 export type DeviceDataSource = {
@@ -221,7 +221,8 @@ async function settle(part: () => Promise<MigrationOutcome>): Promise<MigrationO
 /** Moves the device's data into the signed-in account (one run; see the module comment). */
 export async function migrateDeviceData(device: DeviceDataSource, options: { now?: () => number } = {}): Promise<SignInMigrationReport> {
   const now = (options.now ?? Date.now)();
-  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights, llmKeys] = await Promise.all([
+  const features = deviceDataParts().flatMap((part) => (part.migrate ? [{ name: part.name, migrate: part.migrate }] : []));
+  const [settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights, ...featureOutcomes] = await Promise.all([
     settle(migrateSettings),
     settle(migrateProfile),
     settle(() => migratePreferences(device.preferences)),
@@ -231,9 +232,20 @@ export async function migrateDeviceData(device: DeviceDataSource, options: { now
     settle(() => migrateBookmarks(device.bookmarks)),
     settle(migrateDeviceNotes),
     settle(migrateDeviceHighlights),
-    settle(migrateDeviceLlmKeys),
+    ...features.map((part) => settle(part.migrate)),
   ]);
-  const report: SignInMigrationReport = { settings, profile, preferences, cache, searchHistory, readingHistory, bookmarks, notes, highlights, llmKeys };
+  const report: SignInMigrationReport = {
+    settings,
+    profile,
+    preferences,
+    cache,
+    searchHistory,
+    readingHistory,
+    bookmarks,
+    notes,
+    highlights,
+    ...Object.fromEntries(features.map((part, index) => [part.name, featureOutcomes[index]!])),
+  };
   if (Object.values(report).some((outcome) => outcome !== "nothing")) announceStorageCleared();
   return report;
 }

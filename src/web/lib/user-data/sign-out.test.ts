@@ -7,6 +7,10 @@ import { getDeviceStores, getServerStores } from "@/web/lib/user-data/user-store
 import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { createFakeMeApi, sessionHandlers, setSessionAtom, TEST_USER } from "@/web/lib/user-data/testing/fake-me-api";
 import { SIGNED_IN_HINT_KEY } from "@/web/lib/user-data/user-data-session";
+import { registerFeatureDeviceData } from "@/web/register-device-data";
+
+// The features' parts of the device data, as main.tsx registers them at start.
+registerFeatureDeviceData();
 
 describe("signOutAndClear", () => {
   let signOutCalls = 0;

@@ -1,9 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { clearKeptPapers } from "@/web/features/offline/offline-store";
-import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { signOutSession } from "@/web/lib/auth-session";
 import { clearAuthToken } from "@/web/lib/auth-token";
 import { getAppQueryClient } from "@/web/lib/query-client";
+import { deviceDataParts } from "@/web/lib/user-data/device-data-parts";
 import { clearUserDataAfterSignOut } from "@/web/lib/user-data/user-stores";
 
 export type SignOutOptions = {
@@ -16,7 +15,7 @@ export type SignOutOptions = {
 /**
  * Sign Out (core-app.md section 4, "Auth"): signs out, clears the user's local data (the
  * native app's bearer token, the account's snapshots and query cache, settings, profile and preferences back to defaults,
- * `search.*` and `catchup.*` page state, the papers kept offline, the kept pictures of pages) and goes to `/`. Rejects, changing nothing, when the
+ * `search.*` and `catchup.*` page state, and what features registered: the papers kept offline, the kept pictures of pages) and goes to `/`. Rejects, changing nothing, when the
  * server refused to sign out; the caller shows the error.
  */
 export async function signOutAndClear(options: SignOutOptions = {}): Promise<void> {
@@ -24,10 +23,10 @@ export async function signOutAndClear(options: SignOutOptions = {}): Promise<voi
   // The native app's bearer token is the session it just ended.
   clearAuthToken();
   clearUserDataAfterSignOut();
-  // Papers kept for offline reading go too (a kept paper says what its reader reads), and the
-  // pictures of the pages last read.
-  await clearKeptPapers().catch(() => undefined);
-  await clearPagePictures();
+  // What features keep on the device goes too, one part after the other (device-data-parts.ts):
+  // the papers kept for offline reading (a kept paper says what its reader reads), the pictures
+  // of the pages last read.
+  for (const part of deviceDataParts()) await part.clear?.();
   (options.queryClient ?? getAppQueryClient())?.clear();
   if (options.navigate) await options.navigate("/");
   else window.location.assign("/");

@@ -39,7 +39,8 @@ import type { UserStores } from "@/web/lib/user-data/user-stores-types";
  * `src/web/lib/user-data/<name>-store.ts`, add it to `UserStores` (user-stores-types.ts), to
  * `createDeviceStores`, `createServerStoreSet` (passing `ready` so it loads after the sign-in
  * migration) and to `createPendingStores`, and, if anonymous data should follow the user into
- * the account, a part in `sign-in-migration.ts`.
+ * the account, a part in `sign-in-migration.ts`. Data a feature keeps on the device itself
+ * joins sign-in and sign-out as a part the app registers (device-data-parts.ts).
  */
 
 type DeviceStores = UserStores & {
