@@ -3,7 +3,7 @@ import { ChevronDown } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
 import { AuthorList } from "./author-list";
-import { PaperActions } from "./paper-actions";
+import type { PaperActionLayout } from "./paper-action-style";
 import { AddedDate, CategoryBadge, PaperDate, sourceLabel } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
 import { firstPaperTiming, type PaperListColumns } from "./paper-list-types";
@@ -16,7 +16,7 @@ type PaperCardListProps = {
   onToggle: (paperId: string) => void;
   detailsIdFor: (paperId: string) => string;
   onAuthorClick?: (author: string) => void;
-  renderActions?: (paper: Paper) => ReactNode;
+  renderActions: (paper: Paper, layout: PaperActionLayout) => ReactNode;
   renderNote?: (paper: Paper) => ReactNode;
 };
 
@@ -82,7 +82,7 @@ export function PaperCardList({ papers, label, columns, expanded, onToggle, deta
                 </div>
               ) : null}
               <div className="mt-3 border-t border-border pt-2">
-                <PaperActions paper={paper} layout="labels" extra={renderActions?.(paper)} />
+                {renderActions(paper, "labels")}
               </div>
             </article>
           </li>

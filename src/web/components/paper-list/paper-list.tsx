@@ -6,6 +6,7 @@ import { useMediaQuery } from "@/web/hooks/use-media-query";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { cn } from "@/web/lib/utils";
+import type { PaperActionLayout } from "./paper-action-style";
 import { PaperCardList } from "./paper-card-list";
 import {
   formatColumnSort,
@@ -29,8 +30,11 @@ export type PaperListProps = {
   /** Page-owned sorting (search keeps it in the URL). Without it the list sorts itself. */
   sorting?: PaperListSorting;
   onAuthorClick?: (author: string) => void;
-  /** Extra row actions after Read, View, PDF and Bookmark. */
-  renderActions?: (paper: Paper) => ReactNode;
+  /**
+   * Each row's actions, drawn as icons (table rows) or labelled buttons (cards): the library's
+   * PaperActions (features/library/paper-actions.tsx), with whatever the page adds.
+   */
+  renderActions: (paper: Paper, layout: PaperActionLayout) => ReactNode;
   /** A line under each title (catch-up: why the paper scored). */
   renderNote?: (paper: Paper) => ReactNode;
   /** A heading makes the list collapsible, and the collapsed state is remembered. */
@@ -189,7 +193,7 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
                 detailsIdFor={detailsIdFor}
                 onAuthorClick={onAuthorClick}
                 renderActions={renderActions}
-              renderNote={renderNote}
+                renderNote={renderNote}
               />
             </>
           )}

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
 import { AuthorList } from "./author-list";
-import { PaperActions } from "./paper-actions";
+import type { PaperActionLayout } from "./paper-action-style";
 import { AddedDate, CategoryBadge, PaperDate } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
 import type { ColumnSort, PaperSortColumn } from "./paper-list-preferences";
@@ -20,7 +20,7 @@ type PaperTableProps = {
   onToggle: (paperId: string) => void;
   detailsIdFor: (paperId: string) => string;
   onAuthorClick?: (author: string) => void;
-  renderActions?: (paper: Paper) => ReactNode;
+  renderActions: (paper: Paper, layout: PaperActionLayout) => ReactNode;
   renderNote?: (paper: Paper) => ReactNode;
 };
 
@@ -146,7 +146,7 @@ export function PaperTable(props: PaperTableProps) {
                     </td>
                   ) : null}
                   <td className="px-2 py-2">
-                    <PaperActions paper={paper} layout="icons" extra={renderActions?.(paper)} />
+                    {renderActions(paper, "icons")}
                   </td>
                 </tr>
                 {isExpanded ? (

@@ -21,6 +21,7 @@ import { APP_NAME } from "@/shared/constants";
 import { countOf } from "@/shared/plural";
 import { ALL_CATEGORIES, CategoryPicker } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import { PullToRefreshIndicator } from "@/web/components/pull-to-refresh/pull-to-refresh-indicator";
 import { usePullToRefresh } from "@/web/components/pull-to-refresh/use-pull-to-refresh";
@@ -361,6 +362,7 @@ export function CatchupPage() {
                   const explanation = explanations.get(paper.id);
                   return explanation ? <ScoreReasons explanation={explanation} /> : null;
                 }}
+                renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
                 busy={feed.isFetching}
               />
               {pageCount > 1 ? (

@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/web/components/ui/dropdown-menu";
 import { toast } from "@/web/components/ui/use-toast";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
-import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
+import { STACKED_ACTION } from "@/web/components/paper-list/paper-action-style";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { cn } from "@/web/lib/utils";
 import { useCollections } from "./use-collections";

@@ -6,6 +6,7 @@ import { countOf } from "@/shared/plural";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -134,7 +135,7 @@ export function BookmarksPage() {
               papers={list.papers}
               columns={{ added: "Date Added", extraActionCount: 2 }}
               busy={list.refreshing}
-              renderActions={(paper) => <BookmarkRowActions paper={paper} />}
+              renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<BookmarkRowActions paper={paper} />} />}
             />
             <Pagination
               label="Bookmark pages"

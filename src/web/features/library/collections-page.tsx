@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { FolderOpen, Pencil, Plus, Trash2 } from "lucide-react";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -187,7 +188,13 @@ export function CollectionsPage() {
                     No papers in this collection yet. Add bookmarks to it from the Bookmarks page.
                   </p>
                 ) : (
-                  <PaperList tableId="collection" label={`Papers in ${selected}`} papers={papers} columns={{ added: "Date Added", extraActionCount: 1 }} renderActions={(paper) => <BookmarkRowActions paper={paper} />} />
+                  <PaperList
+                    tableId="collection"
+                    label={`Papers in ${selected}`}
+                    papers={papers}
+                    columns={{ added: "Date Added", extraActionCount: 1 }}
+                    renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<BookmarkRowActions paper={paper} />} />}
+                  />
                 )}
               </>
             ) : null}

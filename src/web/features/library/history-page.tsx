@@ -7,8 +7,9 @@ import type { Paper } from "@/shared/paper";
 import { countOf } from "@/shared/plural";
 import { EmptyState } from "@/web/components/empty-state";
 import { Pagination } from "@/web/components/pagination";
-import type { PaperNavigationState } from "@/web/components/paper-list/paper-actions";
+import type { PaperNavigationState } from "@/web/features/library/use-read-paper";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import {
   AlertDialog,
@@ -187,6 +188,7 @@ export function HistoryPage() {
               label="Reading history"
               papers={shown}
               columns={{ added: "Time Added" }}
+              renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
               renderNote={(paper) => <ReadViews paper={paper} views={viewsByPaper.get(paper.id) ?? []} from={href(current)} />}
             />
             <Pagination

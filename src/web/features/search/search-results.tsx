@@ -11,6 +11,7 @@ import type { SearchResponse } from "@/shared/search-params";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { SearchResultsSkeleton } from "./search-results-skeleton";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -160,6 +161,7 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
           columns={{ index: true, startIndex: data.page * data.size }}
           sorting={{ options: SEARCH_SORT_OPTIONS, value: state.sort, onChange: onSortChange }}
           onAuthorClick={onAuthorClick}
+          renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
           busy={loadingNewer}
         />
       )}

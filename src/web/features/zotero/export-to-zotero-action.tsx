@@ -2,7 +2,7 @@ import { useState } from "react";
 import { BookUp, Loader2 } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
-import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
+import { STACKED_ACTION } from "@/web/components/paper-list/paper-action-style";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
 import { isApiError } from "@/web/lib/api";

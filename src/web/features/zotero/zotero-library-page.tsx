@@ -8,8 +8,9 @@ import type { BibliographyResult } from "@/shared/zotero/zotero-contract";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { EmptyState } from "@/web/components/empty-state";
 import { Pagination } from "@/web/components/pagination";
-import { STACKED_ACTION } from "@/web/components/paper-list/paper-actions";
+import { STACKED_ACTION } from "@/web/components/paper-list/paper-action-style";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import type { PaperListSortOption } from "@/web/components/paper-list/paper-list-types";
 import {
@@ -284,7 +285,7 @@ export function ZoteroLibraryPage() {
           columns={{ index: true, startIndex: page * size, dateLabel: "Item Date", added: "Date Added" }}
           sorting={{ options: SORT_OPTIONS, value: sort, onChange: (value) => navigate(hrefFor(0, size, value)) }}
           busy={library.isFetching}
-          renderActions={(paper) => <DeleteFromZotero paper={paper} />}
+          renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<DeleteFromZotero paper={paper} />} />}
         />
         <Pagination
           label="Zotero library pages"

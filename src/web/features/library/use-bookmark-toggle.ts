@@ -1,0 +1,43 @@
+import type { Paper } from "@/shared/paper";
+import { toast } from "@/web/components/ui/use-toast";
+import { useZoteroDuplicateNote } from "@/web/features/zotero/use-zotero-duplicate-note";
+import { track } from "@/web/lib/analytics";
+import { duplicateNotice } from "@/web/lib/user-data/bookmark-duplicates";
+import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
+
+/**
+ * The Bookmark toggle (core-app.md section 4). Adding a paper already bookmarked under another
+ * id (another source, another version, the published version) tells the user instead of
+ * adding a second copy (section 5, "Duplicate detection").
+ */
+export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: () => Promise<void> } {
+  const bookmarks = useBookmarks();
+  const { bookmarks: store } = useUserStores();
+  const zoteroNote = useZoteroDuplicateNote();
+  const bookmarked = Boolean(bookmarks[paper.id]);
+  return {
+    bookmarked,
+    toggle: async () => {
+      try {
+        const duplicate = bookmarked ? null : await store.findDuplicate(paper);
+        if (duplicate) {
+          toast(duplicateNotice(duplicate));
+          return;
+        }
+        if (bookmarked) {
+          await store.remove(paper.id);
+          track("bookmark", { action: "remove", paperId: paper.id, source: paper.source });
+          toast({ title: "Bookmark removed", description: paper.title });
+        } else {
+          await store.add(paper);
+          track("bookmark", { action: "add", paperId: paper.id, source: paper.source });
+          // A paper already in the user's Zotero library says so (Zotero in the duplicate check).
+          const inZotero = await zoteroNote(paper);
+          toast({ title: "Bookmark added", description: inZotero ? `${paper.title} — ${inZotero}` : paper.title });
+        }
+      } catch {
+        toast({ variant: "destructive", title: bookmarked ? "Failed to delete bookmark" : "Failed to save bookmark" });
+      }
+    },
+  };
+}
