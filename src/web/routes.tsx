@@ -2,8 +2,8 @@ import { createBrowserRouter, redirect, type RouteObject } from "react-router";
 import { AppLayout } from "@/web/components/layout/app-layout";
 import { PublicLayout } from "@/web/components/layout/public-layout";
 import { RootLayout } from "@/web/components/layout/root-layout";
-import { RouteErrorPage } from "@/web/components/layout/route-error-page";
-import { RequireAdmin, RequireDeveloper } from "@/web/components/require-role";
+import { RouteErrorPage } from "@/web/features/not-found/route-error-page";
+import { RequireAdmin, RequireDeveloper } from "@/web/features/auth/require-role";
 import { searchLoader } from "@/web/features/search/search-loader";
 
 /**

@@ -6,7 +6,7 @@ import { APP_NAME } from "@/shared/constants";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { authClient } from "@/web/lib/auth-client";
 import { EmptyState } from "@/web/components/empty-state";
-import { PageLoading } from "@/web/components/require-role";
+import { PageLoading } from "@/web/components/page-loading";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";

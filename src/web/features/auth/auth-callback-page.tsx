@@ -5,7 +5,7 @@ import { APP_NAME } from "@/shared/constants";
 import { refreshSession } from "@/web/lib/auth-session";
 import { storeAuthToken } from "@/web/lib/auth-token";
 import { EmptyState } from "@/web/components/empty-state";
-import { PageLoading } from "@/web/components/require-role";
+import { PageLoading } from "@/web/components/page-loading";
 import { Button } from "@/web/components/ui/button";
 import { AUTH_MESSAGES } from "@/web/features/auth/auth-messages";
 import { DEFAULT_AFTER_SIGN_IN_PATH } from "@/web/features/auth/auth-redirect";

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { APP_NAME } from "@/shared/constants";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { isNativePlatform } from "@/web/lib/platform";
-import { PageLoading } from "@/web/components/require-role";
+import { PageLoading } from "@/web/components/page-loading";
 import { Card } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { AuthForm } from "@/web/features/auth/auth-form";

@@ -4,17 +4,8 @@ import { ADMIN_ROLE, DEVELOPER_ROLE } from "@/shared/admin";
 import type { Role } from "@/shared/constants";
 import { hasRole } from "@/shared/roles";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
+import { PageLoading } from "@/web/components/page-loading";
 import { authPathFor } from "@/web/features/auth/auth-redirect";
-
-/** What a guarded page shows while the session loads (core-app.md section 6: "Loading..."). */
-export function PageLoading() {
-  return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center px-4 text-sm text-muted-foreground">
-      <span className="mr-2.5 size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
-      Loading...
-    </div>
-  );
-}
 
 type GuardProps = {
   /** The guarded page; a layout route leaves it out and gets its child routes. */

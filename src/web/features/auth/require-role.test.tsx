@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { sessionLoading, signedIn, signedOut } from "@/web/test/current-user-factory";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
-import { RequireAdmin, RequireAuth, RequireRole } from "@/web/components/require-role";
+import { RequireAdmin, RequireAuth, RequireRole } from "@/web/features/auth/require-role";
 
 vi.mock("@/web/hooks/use-current-user", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/web/hooks/use-current-user")>()),
