@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { paperSchema } from "@/shared/paper";
-import { appRoot } from "@/server/lib/app-root";
 import { ArxivFeedError, ArxivMalformedError, arxivEntryToPaper, collapseWhitespace, parseArxivAtom } from "./arxiv-atom";
 
-const recordings = path.join(appRoot(), "sandbox", "data", "recordings", "arxiv");
+const recordings = fileURLToPath(new URL("../../../../sandbox/data/recordings/arxiv", import.meta.url));
 /**
  * Recorded responses: the 2026 golden ones are `{ url, status_code, body }` JSON files; the
  * legacy and manual ones are bare Atom bodies whose status was not recorded.

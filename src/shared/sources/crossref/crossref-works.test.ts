@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
-import { appRoot } from "@/server/lib/app-root";
 import { crossrefWorkSchema, crossrefWorkToPaper, parseCrossrefList, parseCrossrefWork, plainTitle, stripJats } from "./crossref-works";
 
-const folder = path.join(appRoot(), "sandbox", "data", "recordings", "crossref");
+const folder = fileURLToPath(new URL("../../../../sandbox/data/recordings/crossref", import.meta.url));
 const files = readdirSync(folder);
 const read = (name: string) => readFileSync(path.join(folder, name), "utf8");
 

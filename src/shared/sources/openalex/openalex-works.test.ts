@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { paperSchema } from "@/shared/paper";
-import { appRoot } from "@/server/lib/app-root";
 import { abstractFromInvertedIndex, openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "./openalex-works";
 
-const folder = path.join(appRoot(), "sandbox", "data", "recordings", "openalex");
+const folder = fileURLToPath(new URL("../../../../sandbox/data/recordings/openalex", import.meta.url));
 const recordings = readdirSync(folder)
   .filter((name) => name.endsWith(".json") && !name.includes("manifest"))
   .map((name) => ({ name, json: JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Record<string, unknown> }));

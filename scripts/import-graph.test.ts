@@ -1,0 +1,131 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { cycles, importGraph, importsOf, tangles, type ImportEdge } from "./import-graph";
+
+/**
+ * The import graph of src/ keeps its shape: no import cycles but the deliberate platform
+ * pickers, shared components and helpers (src/web/components, src/web/lib) never importing a
+ * feature, and the three layers (shared, server, web) importing each other only downwards.
+ * Every file counts, tests included, and every kind of import: a type-only one (erased by the
+ * build, but a knot for the reader all the same) and an `import()`.
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { files, edges } = importGraph(root);
+
+/**
+ * The cycles kept on purpose. A platform picker chooses one of its implementations at run time
+ * and loads only that one, with import(); each implementation imports back the interface it
+ * implements (and the picker's small helpers). The picker must load them with import() only.
+ */
+const PLATFORM_PICKERS = [
+  {
+    picker: "src/web/lib/platform.ts",
+    implementations: ["src/web/lib/platform-native.ts", "src/web/lib/platform-web.ts"],
+    why: "the web or the native (Capacitor) device, app, browser, share and network, chosen once (loadPlatform); only the Android app downloads Capacitor's plugins",
+  },
+  {
+    picker: "src/web/features/offline/offline-store.ts",
+    implementations: ["src/web/features/offline/offline-store-browser.ts", "src/web/features/offline/offline-store-device.ts"],
+    why: "papers kept offline in the browser's Cache Storage or in the native app's files, chosen once (offlineStore)",
+  },
+];
+
+/** Imports across layers kept on purpose, each named by what imports and what is imported. */
+const LAYER_CROSSINGS = [
+  {
+    from: /^src\/server\//,
+    to: "src/web/ssr/search-preview.tsx",
+    why: "the server draws a /search page's preview with the web app's own components (src/web/ssr exists for it)",
+  },
+  {
+    from: /^src\/server\/.*\.test\.ts$/,
+    to: "src/web/features/pdf-cache/papers-redirect.ts",
+    why: "a test of the web's /papers/{id} redirect kept among the server's PDF cache tests",
+  },
+];
+
+const layerOf = (file: string) => file.split("/")[1];
+const describeCycle = (cycle: string[]) => [...cycle, cycle[0]].join(" -> ");
+
+describe("the import graph reader", () => {
+  it("tells value, type-only and deferred imports apart", () => {
+    const source = [
+      'import type { A } from "./a";',
+      'import { type B } from "./b";',
+      'import C, { type D } from "./c";',
+      'export * from "./d";',
+      'export type { E } from "./e";',
+      "const f = () => import('./f');",
+      'type G = typeof import("./g");',
+      'import "./h";',
+    ].join("\n");
+    expect(importsOf("src/x.ts", source)).toEqual([
+      { specifier: "./a", kind: "type" },
+      { specifier: "./b", kind: "type" },
+      { specifier: "./c", kind: "value" },
+      { specifier: "./d", kind: "value" },
+      { specifier: "./e", kind: "type" },
+      { specifier: "./f", kind: "dynamic" },
+      { specifier: "./g", kind: "type" },
+      { specifier: "./h", kind: "value" },
+    ]);
+  });
+
+  it("reads the whole of src, with its @/ alias and relative imports resolved", () => {
+    expect(files.length).toBeGreaterThan(500);
+    const has = (from: string, to: string, kind: ImportEdge["kind"]) => edges.some((edge) => edge.from === from && edge.to === to && edge.kind === kind);
+    expect(has("src/web/main.tsx", "src/web/routes.tsx", "value")).toBe(true);
+    expect(has("src/web/lib/platform.ts", "src/web/lib/platform-web.ts", "dynamic")).toBe(true);
+    expect(has("src/web/lib/platform-web.ts", "src/web/lib/platform.ts", "type")).toBe(true);
+    expect(has("src/shared/search-params.ts", "src/shared/search-options.ts", "value")).toBe(true);
+  });
+
+  it("finds a cycle, and each once", () => {
+    const loop: ImportEdge[] = [
+      { from: "a", to: "b", kind: "value" },
+      { from: "b", to: "c", kind: "type" },
+      { from: "c", to: "a", kind: "value" },
+      { from: "c", to: "d", kind: "value" },
+    ];
+    expect(tangles(["a", "b", "c", "d"], loop)).toEqual([["a", "b", "c"]]);
+    expect(cycles(loop)).toEqual([["a", "b", "c"]]);
+  });
+});
+
+describe("src's imports", () => {
+  it("form no cycle but the platform pickers", () => {
+    const allowed = PLATFORM_PICKERS.map((group) => [group.picker, ...group.implementations].sort());
+    const unexpected = tangles(files, edges).filter((component) => !allowed.some((group) => group.join() === component.join()));
+    const inside = (component: string[]) => edges.filter((edge) => component.includes(edge.from) && component.includes(edge.to));
+    expect(unexpected.flatMap((component) => cycles(inside(component), 20).map(describeCycle))).toEqual([]);
+  });
+
+  it("keep each platform picker a picker: its implementations loaded with import() only, and still a cycle", () => {
+    const components = tangles(files, edges).map((component) => component.join());
+    for (const group of PLATFORM_PICKERS) {
+      const eager = edges.filter((edge) => edge.from === group.picker && group.implementations.includes(edge.to) && edge.kind !== "dynamic");
+      expect(eager, `${group.picker} (${group.why})`).toEqual([]);
+      // An entry whose cycle is gone comes off the list.
+      expect(components, `${group.picker} is no longer a cycle: remove it from PLATFORM_PICKERS`).toContain([group.picker, ...group.implementations].sort().join());
+    }
+  });
+
+  it("never reach from src/web/components or src/web/lib up into src/web/features", () => {
+    const upward = edges.filter((edge) => /^src\/web\/(components|lib)\//.test(edge.from) && edge.to.startsWith("src/web/features/"));
+    expect(upward.map((edge) => `${edge.from} -> ${edge.to} (${edge.kind})`)).toEqual([]);
+  });
+
+  it("go down the layers only: shared imports neither server nor web, and those two not each other", () => {
+    const crossing = (edge: ImportEdge) => {
+      const [from, to] = [layerOf(edge.from), layerOf(edge.to)];
+      return (from === "shared" && (to === "server" || to === "web")) || (from === "web" && to === "server") || (from === "server" && to === "web");
+    };
+    const allowed = (edge: ImportEdge) => LAYER_CROSSINGS.some((crossing) => crossing.from.test(edge.from) && crossing.to === edge.to);
+    const crossings = edges.filter(crossing);
+    expect(crossings.filter((edge) => !allowed(edge)).map((edge) => `${edge.from} -> ${edge.to} (${edge.kind})`)).toEqual([]);
+    for (const kept of LAYER_CROSSINGS) {
+      expect(crossings.some((edge) => kept.from.test(edge.from) && edge.to === kept.to), `nothing imports ${kept.to} any more: remove it from LAYER_CROSSINGS`).toBe(true);
+    }
+  });
+});
