@@ -10,12 +10,33 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/web/components/ui/alert-dialog";
+import { buttonVariants } from "@/web/components/ui/button";
 
-/** A button (`trigger`) that asks before it acts: a title, a sentence, Cancel and `confirmLabel`. */
-export function ConfirmAction(props: { trigger: ReactNode; title: string; description: string; confirmLabel: string; onConfirm: () => void }) {
+type ConfirmActionProps = {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** A red confirm button, for what cannot be undone. */
+  destructive?: boolean;
+} & (
+  | {
+      /** The button that opens the question. */
+      trigger: ReactNode;
+    }
+  | {
+      /** Opened by its owner (a button that does more than open it); no trigger of its own. */
+      open: boolean;
+      onOpenChange: (open: boolean) => void;
+    }
+);
+
+/** Asks before acting: a title, a sentence, Cancel and `confirmLabel`. */
+export function ConfirmAction(props: ConfirmActionProps) {
+  const controlled = "open" in props ? { open: props.open, onOpenChange: props.onOpenChange } : {};
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{props.trigger}</AlertDialogTrigger>
+    <AlertDialog {...controlled}>
+      {"trigger" in props ? <AlertDialogTrigger asChild>{props.trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{props.title}</AlertDialogTitle>
@@ -23,7 +44,9 @@ export function ConfirmAction(props: { trigger: ReactNode; title: string; descri
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={props.onConfirm}>{props.confirmLabel}</AlertDialogAction>
+          <AlertDialogAction className={props.destructive ? buttonVariants({ variant: "destructive" }) : undefined} onClick={props.onConfirm}>
+            {props.confirmLabel}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -11,17 +11,7 @@ import type { PaperNavigationState } from "@/web/features/library/use-read-paper
 import { PaperList } from "@/web/components/paper-list/paper-list";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
+import { ConfirmAction } from "@/web/components/confirm-action";
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { Switch } from "@/web/components/ui/switch";
@@ -146,24 +136,18 @@ export function HistoryPage() {
             <RefreshCw aria-hidden className={refreshing ? "animate-spin" : undefined} />
             Refresh
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmAction
+            trigger={
               <Button variant="outline" disabled={entries.length === 0} className="text-destructive hover:text-destructive">
                 <Trash2 aria-hidden />
                 Clear History
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Clear your reading history?</AlertDialogTitle>
-                <AlertDialogDescription>Every entry is removed from your account. This cannot be undone.</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={() => void handleClear()}>Clear History</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Clear your reading history?"
+            description="Every entry is removed from your account. This cannot be undone."
+            confirmLabel="Clear History"
+            onConfirm={() => void handleClear()}
+          />
         </div>
       </div>
       {settings.enableReadingHistory ? null : (

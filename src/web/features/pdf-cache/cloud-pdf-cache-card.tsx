@@ -1,18 +1,8 @@
 import { AlertTriangle, CloudDownload, FileText, Trash2 } from "lucide-react";
 import { formatDateTime, formatRelativeTime } from "@/shared/format";
 import { bytesToMb, PDF_CACHE_LIST_MAX_HEIGHT_PX, PDF_CACHE_MESSAGES, type CachedPdfEntry } from "@/shared/pdf-cache";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/web/components/ui/button";
+import { ConfirmAction } from "@/web/components/confirm-action";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { EMPTY_STATS, useCachedPdfs, usePdfCacheMutations, usePdfCacheSetup, usePdfCacheStats } from "./pdf-cache-queries";
@@ -158,27 +148,18 @@ export function CloudPdfCacheCard(props: { userId: string }) {
         )}
 
         <div className="flex justify-end">
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmAction
+            trigger={
               <Button variant="outline" className="text-destructive hover:text-destructive dark:text-[oklch(0.78_0.13_27)]" disabled={clear.isPending || list.length === 0}>
                 {clear.isPending ? "Clearing…" : "Clear PDF cache"}
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Clear the PDF cache?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Every cached PDF is removed from your account. They are fetched from arXiv again the next time you open them.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => clear.mutate()}>
-                  Clear cache
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Clear the PDF cache?"
+            description="Every cached PDF is removed from your account. They are fetched from arXiv again the next time you open them."
+            confirmLabel="Clear cache"
+            destructive
+            onConfirm={() => clear.mutate()}
+          />
         </div>
       </CardContent>
     </Card>

@@ -2,18 +2,8 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { BookmarkX, Eraser, UserX } from "lucide-react";
 import { countOf } from "@/shared/plural";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/web/components/ui/button";
+import { ConfirmAction } from "@/web/components/confirm-action";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
@@ -103,27 +93,18 @@ export function DataManagementCard(props: { signedIn: boolean }) {
           title="Clear all bookmarks"
           description={`${countOf(bookmarkCount, "bookmark")} saved ${props.signedIn ? "in your account" : "on this device"}.`}
           action={
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmAction
+              trigger={
                 <Button variant="outline" className="text-destructive hover:text-destructive dark:text-[oklch(0.78_0.13_27)]" disabled={clearingBookmarks}>
                   {clearingBookmarks ? "Clearing…" : "Clear all bookmarks"}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Clear all bookmarks?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    This deletes every bookmark {where}. This action is irreversible: they cannot be restored.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void handleClearBookmarks()}>
-                    Delete all bookmarks
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title="Clear all bookmarks?"
+              description={`This deletes every bookmark ${where}. This action is irreversible: they cannot be restored.`}
+              confirmLabel="Delete all bookmarks"
+              destructive
+              onConfirm={() => void handleClearBookmarks()}
+            />
           }
         />
         {props.signedIn ? (

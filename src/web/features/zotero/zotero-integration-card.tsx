@@ -3,17 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ExternalLink, KeyRound, Library, Loader2, LogIn, Plug, PlugZap, Trash2, Unplug } from "lucide-react";
 import { ZOTERO_MESSAGES, zoteroOAuthErrorMessage } from "@/shared/zotero/zotero-messages";
 import type { ZoteroStatus } from "@/shared/zotero/zotero-contract";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/web/components/ui/alert-dialog";
+import { ConfirmAction } from "@/web/components/confirm-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -193,26 +183,19 @@ function SignedInZoteroCard() {
   const busy = actions.softDisconnect.isPending || actions.reconnect.isPending || actions.deleteCredentials.isPending;
 
   const deleteButton = (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      trigger={
         <Button variant="ghost" className="text-destructive hover:text-destructive" disabled={busy}>
           <Trash2 aria-hidden />
           Delete Credentials
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete your Zotero credentials?</AlertDialogTitle>
-          <AlertDialogDescription>The key is revoked at Zotero and removed from Quire, with the synced copy of your library. Your Zotero library itself is not touched.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void handleDelete()}>
-            Delete Credentials
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete your Zotero credentials?"
+      description="The key is revoked at Zotero and removed from Quire, with the synced copy of your library. Your Zotero library itself is not touched."
+      confirmLabel="Delete Credentials"
+      destructive
+      onConfirm={() => void handleDelete()}
+    />
   );
 
   return (

@@ -13,16 +13,7 @@ import { PaperList } from "@/web/components/paper-list/paper-list";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skeleton";
 import type { PaperListSortOption } from "@/web/components/paper-list/paper-list-types";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/web/components/ui/alert-dialog";
+import { ConfirmAction } from "@/web/components/confirm-action";
 import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/components/ui/use-toast";
@@ -93,7 +84,7 @@ function DeleteFromZotero({ paper }: { paper: Paper }) {
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         variant="ghost"
         size={iconOnly ? "icon" : "sm"}
@@ -106,19 +97,16 @@ function DeleteFromZotero({ paper }: { paper: Paper }) {
         {deleteItem.isPending ? <Loader2 aria-hidden className="animate-spin" /> : <Trash2 aria-hidden />}
         {iconOnly ? null : "Delete"}
       </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>This action will permanently delete the item from your Zotero library. It cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => void handleDelete()}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ConfirmAction
+        open={open}
+        onOpenChange={setOpen}
+        title="Are you sure?"
+        description="This action will permanently delete the item from your Zotero library. It cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => void handleDelete()}
+      />
+    </>
   );
 }
 
