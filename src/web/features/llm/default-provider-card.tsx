@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { Bot } from "lucide-react";
 import { providerDisplayName } from "@/shared/llm/providers";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { toast } from "@/web/components/ui/use-toast";
@@ -45,19 +46,19 @@ export function DefaultProviderCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Bot className="size-4 text-muted-foreground" aria-hidden />
-          Default Provider
-        </CardTitle>
-        <CardDescription>
-          Used for plain-language search and bibliography enhancement. Now:{" "}
-          <span className="font-medium text-foreground">
-            {providerDisplayName(defaults.provider)} · {defaults.model || "no model chosen"}
-          </span>
-          {defaults.chosen ? "" : " (the default)"}.
-        </CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={Bot}
+        title="Default Provider"
+        description={
+          <>
+            Used for plain-language search and bibliography enhancement. Now:{" "}
+            <span className="font-medium text-foreground">
+              {providerDisplayName(defaults.provider)} · {defaults.model || "no model chosen"}
+            </span>
+            {defaults.chosen ? "" : " (the default)"}.
+          </>
+        }
+      />
       <CardContent>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
           <div className="space-y-1.5">

@@ -7,7 +7,8 @@ import { findCatalogueProvider } from "@/shared/llm/providers";
 import { formatRelativeTime } from "@/shared/format";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -171,17 +172,15 @@ export function ProviderManagerCard(props: { signedIn: boolean }) {
 
   return (
     <Card id="llm-providers">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-4 text-muted-foreground" aria-hidden />
-          LLM Providers
-        </CardTitle>
-        <CardDescription>
-          {props.signedIn
+      <SettingsCardHeader
+        icon={KeyRound}
+        title="LLM Providers"
+        description={
+          props.signedIn
             ? "Keys are stored encrypted with your account and never shown again, only their last four characters."
-            : "Keys are kept on this device, lightly obfuscated. Sign in to keep them, encrypted, with your account."}
-        </CardDescription>
-      </CardHeader>
+            : "Keys are kept on this device, lightly obfuscated. Sign in to keep them, encrypted, with your account."
+        }
+      />
       <CardContent className="space-y-4">
         {providers.isPending ? (
           <div className="space-y-2" aria-busy="true">

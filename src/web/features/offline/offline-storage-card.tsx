@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { FileText, HardDriveDownload, Trash2 } from "lucide-react";
 import { formatFileSize } from "@/shared/offline";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { isNativePlatform } from "@/web/lib/platform";
 import { useKeptPapers, useRemoveKeptPaper } from "./offline-queries";
 import { offlineSupported } from "./offline-store";
@@ -25,19 +26,17 @@ function OfflineStorage() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <HardDriveDownload className="size-4 text-muted-foreground" aria-hidden />
-          {native ? "Offline storage" : "Offline papers"}
-        </CardTitle>
-        <CardDescription>
-          {kept.isPending
+      <SettingsCardHeader
+        icon={HardDriveDownload}
+        title={native ? "Offline storage" : "Offline papers"}
+        description={
+          kept.isPending
             ? "Checking this device..."
             : entries.length === 0
               ? "No papers are kept on this device. Save Offline keeps a paper and its PDF for reading without a network."
-              : `${entries.length === 1 ? "1 paper" : `${entries.length} papers`} kept on this device (${formatFileSize(total)}).`}
-        </CardDescription>
-      </CardHeader>
+              : `${entries.length === 1 ? "1 paper" : `${entries.length} papers`} kept on this device (${formatFileSize(total)}).`
+        }
+      />
       <CardContent className="flex flex-col gap-4">
         {native && entries.length > 0 ? (
           <ul aria-label="Device files" className="max-h-[400px] divide-y divide-border overflow-y-auto rounded-lg border border-border">

@@ -3,7 +3,8 @@ import { formatDateTime, formatRelativeTime } from "@/shared/format";
 import { bytesToMb, PDF_CACHE_LIST_MAX_HEIGHT_PX, PDF_CACHE_MESSAGES, type CachedPdfEntry } from "@/shared/pdf-cache";
 import { ConfirmAction } from "@/web/components/confirm-action";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { EMPTY_STATS, useCachedPdfs, usePdfCacheMutations, usePdfCacheSetup, usePdfCacheStats } from "./pdf-cache-queries";
 
@@ -69,13 +70,11 @@ export function CloudPdfCacheCard(props: { userId: string }) {
 
   return (
     <Card id="settings-pdf-cache" className="scroll-mt-20">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CloudDownload className="size-4 text-muted-foreground" aria-hidden />
-          Cloud PDF Cache
-        </CardTitle>
-        <CardDescription>PDFs you open are kept in your account, so they open faster next time and on every device.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={CloudDownload}
+        title="Cloud PDF Cache"
+        description="PDFs you open are kept in your account, so they open faster next time and on every device."
+      />
       <CardContent className="space-y-4">
         {storageProblem ? (
           <div role="alert" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">

@@ -4,7 +4,8 @@ import { feedCategories } from "@/shared/catchup";
 import { APP_NAME } from "@/shared/constants";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
 import { useAuthoredPapers } from "./authored-queries";
@@ -47,16 +48,16 @@ export function ProfilePage() {
       <div className="mt-6 space-y-4">
         <YourPublications userId={user?.id ?? null} userPending={isPending} authorNames={profile.authorNames} />
         <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Microscope className="size-4 text-muted-foreground" aria-hidden />
-              Research Interests
-            </CardTitle>
-            <CardDescription>
-              Primary category: <span className="font-medium text-foreground">{primary}</span>
-              {profile.researchCategories.length === 0 ? " (used while you name none)" : ""}
-            </CardDescription>
-          </CardHeader>
+          <SettingsCardHeader
+            icon={Microscope}
+            title="Research Interests"
+            description={
+              <>
+                Primary category: <span className="font-medium text-foreground">{primary}</span>
+                {profile.researchCategories.length === 0 ? " (used while you name none)" : ""}
+              </>
+            }
+          />
           <CardContent className="space-y-4">
             <Terms label="Categories" terms={profile.researchCategories} empty="No categories yet" section="categories" />
             <Terms label="Keywords" terms={profile.researchInterests} empty="No keywords yet" section="keywords" />
@@ -73,14 +74,16 @@ export function ProfilePage() {
           </CardContent>
         </Card>
         <Card aria-disabled="true" className="opacity-60">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <BrainCircuit className="size-4 text-muted-foreground" aria-hidden />
-              ML-Enhanced Profile
-              <Badge variant="outline">Coming Soon</Badge>
-            </CardTitle>
-            <CardDescription>Recommendations learned from what you read and keep.</CardDescription>
-          </CardHeader>
+          <SettingsCardHeader
+            icon={BrainCircuit}
+            title={
+              <>
+                ML-Enhanced Profile
+                <Badge variant="outline">Coming Soon</Badge>
+              </>
+            }
+            description="Recommendations learned from what you read and keep."
+          />
         </Card>
       </div>
     </div>

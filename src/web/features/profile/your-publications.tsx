@@ -6,7 +6,8 @@ import { formatPaperDate } from "@/shared/format";
 import { paperDetailPath } from "@/shared/paper-links";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
@@ -157,13 +158,7 @@ export function YourPublications(props: { userId: string | null; userPending: bo
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UserRound className="size-4 text-muted-foreground" aria-hidden />
-          Your Publications
-        </CardTitle>
-        <CardDescription>Papers on arXiv under the names you publish as; they also count in your feed.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={UserRound} title="Your Publications" description="Papers on arXiv under the names you publish as; they also count in your feed." />
       <CardContent className="space-y-4">
         <AuthorNames names={authorNames} />
         {!userId ? (

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { ExternalLink, Info } from "lucide-react";
 import { APP_NAME, SOURCE_CODE_URL } from "@/shared/constants";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 // The one place the app reads its own version; Vite bundles only this field.
 import { version } from "../../../../package.json";
 
@@ -11,12 +12,7 @@ export const APP_VERSION: string = version;
 export function AboutCard() {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Info className="size-4 text-muted-foreground" aria-hidden />
-          {APP_NAME}
-        </CardTitle>
-      </CardHeader>
+      <SettingsCardHeader icon={Info} title={APP_NAME} />
       <CardContent>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Version</dt>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { History, MousePointerClick } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { SettingSwitch } from "./setting-switch";
 import { useSaveSetting } from "./use-save-setting";
 
@@ -10,13 +11,7 @@ export function PageBehaviorCard() {
   const disabled = status === "loading";
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MousePointerClick className="size-4 text-muted-foreground" aria-hidden />
-          Page Behavior
-        </CardTitle>
-        <CardDescription>What pages do as soon as they open.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={MousePointerClick} title="Page Behavior" description="What pages do as soon as they open." />
       <CardContent className="divide-y divide-border">
         <SettingSwitch
           id="settings-auto-load-catchup"
@@ -44,19 +39,19 @@ export function ReadingHistoryCard() {
   const { settings, status, save } = useSaveSetting();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-4 text-muted-foreground" aria-hidden />
-          Reading History
-        </CardTitle>
-        <CardDescription>
-          Papers you open are listed on the{" "}
-          <Link to="/history" className="font-medium text-primary underline-offset-2 hover:underline">
-            History
-          </Link>{" "}
-          page.
-        </CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={History}
+        title="Reading History"
+        description={
+          <>
+            Papers you open are listed on the{" "}
+            <Link to="/history" className="font-medium text-primary underline-offset-2 hover:underline">
+              History
+            </Link>{" "}
+            page.
+          </>
+        }
+      />
       <CardContent>
         <SettingSwitch
           id="settings-enable-reading-history"

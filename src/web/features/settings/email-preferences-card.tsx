@@ -1,7 +1,8 @@
 import { Mail } from "lucide-react";
 import { EMAIL_NOTIFICATION_FREQUENCIES } from "@/shared/constants";
 import type { EmailPreferences } from "@/shared/user-data";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
@@ -33,17 +34,11 @@ export function EmailPreferencesCard(props: { signedIn: boolean; highlighted?: b
 
   return (
     <Card id="settings-profile" className={cn("scroll-mt-20", props.highlighted && "ring-2 ring-primary/40")}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-4 text-muted-foreground" aria-hidden />
-          Email Preferences
-        </CardTitle>
-        <CardDescription>
-          {props.signedIn
-            ? "Saved to your account."
-            : "Saved on this device. Sign in to receive e-mails; these choices move into your account."}
-        </CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={Mail}
+        title="Email Preferences"
+        description={props.signedIn ? "Saved to your account." : "Saved on this device. Sign in to receive e-mails; these choices move into your account."}
+      />
       <CardContent className="space-y-5">
         <fieldset className="min-w-0" disabled={disabled}>
           <legend className="mb-2 text-sm font-medium">New paper notifications</legend>

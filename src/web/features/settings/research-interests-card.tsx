@@ -4,7 +4,8 @@ import { authorNameSchema, profileTermSchema } from "@/shared/user-data";
 import { ALL_CATEGORIES, CategoryPicker } from "@/web/components/paper-list/category-picker";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/components/ui/use-toast";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
@@ -107,13 +108,11 @@ export function ResearchInterestsCard(props: { highlighted?: ResearchPart }) {
   };
   return (
     <Card id="settings-research-interests" className="scroll-mt-20">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Microscope className="size-4 text-muted-foreground" aria-hidden />
-          Research Interests
-        </CardTitle>
-        <CardDescription>The names you publish under, your categories, keywords and exclude terms shape your catch-up feed.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={Microscope}
+        title="Research Interests"
+        description="The names you publish under, your categories, keywords and exclude terms shape your catch-up feed."
+      />
       <CardContent className="-mx-3 space-y-1">
         <TermEditor
           id="settings-author-names"

@@ -3,7 +3,8 @@ import { CheckCircle2, Loader2, ScanSearch, Sparkles } from "lucide-react";
 import type { ArxivScanIssue } from "@/shared/zotero/zotero-contract";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { suggestArxivId } from "@/web/features/llm/llm-client";
 import { useLlmDefaults, useLlmKeyStore } from "@/web/features/llm/llm-queries";
 import { useZoteroActions } from "./zotero-queries";
@@ -50,13 +51,11 @@ export function IdCorrectionSlot({ issue }: { issue: ArxivScanIssue }) {
 export function ArxivIdValidationCard({ signedIn }: { signedIn: boolean }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ScanSearch className="size-4 text-muted-foreground" aria-hidden />
-          ArXiv ID Validation
-        </CardTitle>
-        <CardDescription>Checks the arXiv ids of your bookmarks, reading history and synced Zotero library.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={ScanSearch}
+        title="ArXiv ID Validation"
+        description="Checks the arXiv ids of your bookmarks, reading history and synced Zotero library."
+      />
       <CardContent className="space-y-4">{signedIn ? <ArxivScan /> : <p className="text-sm text-muted-foreground">Sign in to scan the papers stored in your account.</p>}</CardContent>
     </Card>
   );

@@ -2,7 +2,8 @@ import { useRef, useState } from "react";
 import { Fingerprint, Loader2, Play, Square } from "lucide-react";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { useCanonicalStats, useZoteroActions, useZoteroStatus } from "./zotero-queries";
 
@@ -38,13 +39,11 @@ export function CanonicalIdsCard() {
   const data = stats.data;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Fingerprint className="size-4 text-muted-foreground" aria-hidden />
-          Canonical IDs
-        </CardTitle>
-        <CardDescription>One id per paper from its title, authors and year, so the same paper from different sources is recognised.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={Fingerprint}
+        title="Canonical IDs"
+        description="One id per paper from its title, authors and year, so the same paper from different sources is recognised."
+      />
       <CardContent className="space-y-4">
         {!connected ? (
           <p className="text-sm text-muted-foreground">Connect and sync Zotero first.</p>

@@ -4,7 +4,8 @@ import { citeKeyFor } from "@/shared/library/cite-key";
 import { CITE_KEY_FORMATS, CITE_KEY_PLACEHOLDERS, type CiteKeyFormat } from "@/shared/library/library-constants";
 import type { Paper } from "@/shared/paper";
 import { SETTINGS_LIMITS } from "@/shared/user-data-values";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { useSaveSetting } from "@/web/features/settings/use-save-setting";
@@ -49,13 +50,7 @@ export function CitationKeyFormatCard() {
   const preview = citeKeyFor(SAMPLE_PAPER, { citeKeyFormat: format, customCiteKeyPattern: settings.customCiteKeyPattern });
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeySquare className="size-4 text-muted-foreground" aria-hidden />
-          Citation Key Format
-        </CardTitle>
-        <CardDescription>The keys BibTeX exports give each paper.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={KeySquare} title="Citation Key Format" description="The keys BibTeX exports give each paper." />
       <CardContent className="space-y-4">
         <fieldset className="min-w-0" disabled={status === "loading"}>
           <legend className="mb-2 text-sm font-medium">Format</legend>

@@ -6,7 +6,8 @@ import type { ZoteroStatus } from "@/shared/zotero/zotero-contract";
 import { ConfirmAction } from "@/web/components/confirm-action";
 import { Badge } from "@/web/components/ui/badge";
 import { Button, buttonVariants } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { toast } from "@/web/components/ui/use-toast";
@@ -91,16 +92,12 @@ export function ZoteroIntegrationCard({ signedIn }: { signedIn: boolean }) {
 
 function IntegrationHeader({ state }: { state: "checking" | ZoteroStatus["state"] }) {
   return (
-    <CardHeader>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <CardTitle className="flex items-center gap-2">
-          <Library className="size-4 text-muted-foreground" aria-hidden />
-          Zotero Integration
-        </CardTitle>
-        <StateBadge state={state} />
-      </div>
-      <CardDescription>Browse your Zotero library in Quire, export papers to it, and keep a synced copy for duplicate checks.</CardDescription>
-    </CardHeader>
+    <SettingsCardHeader
+      icon={Library}
+      title="Zotero Integration"
+      aside={<StateBadge state={state} />}
+      description="Browse your Zotero library in Quire, export papers to it, and keep a synced copy for duplicate checks."
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import type { ZoteroSyncAction, ZoteroSyncLogEntry, ZoteroSyncState } from "@/sh
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SettingsCardHeader } from "@/web/components/settings-card-header";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { isApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
@@ -87,23 +88,19 @@ export function ZoteroSyncCard() {
 
   return (
     <Card id="settings-zotero-sync" className="scroll-mt-20">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="flex items-center gap-2">
-            <DatabaseZap className="size-4 text-muted-foreground" aria-hidden />
-            Library Sync
-          </CardTitle>
-          {connected ? (
+      <SettingsCardHeader
+        icon={DatabaseZap}
+        title="Library Sync"
+        aside={
+          connected ? (
             <Badge variant={syncing ? "default" : "outline"}>
               {syncing ? <Loader2 aria-hidden className="animate-spin" /> : paused ? <Pause aria-hidden /> : null}
               {stateLabel}
             </Badge>
-          ) : null}
-        </div>
-        <CardDescription>
-          A synced copy of your Zotero library (attachments left out) for the duplicate check and the export check. It runs on the server: you can close this tab.
-        </CardDescription>
-      </CardHeader>
+          ) : null
+        }
+        description="A synced copy of your Zotero library (attachments left out) for the duplicate check and the export check. It runs on the server: you can close this tab."
+      />
       <CardContent className="space-y-5">
         {!connected ? (
           <p className="text-sm text-muted-foreground">Connect Zotero above to sync your library.</p>
