@@ -1,9 +1,10 @@
+import { blankPaper } from "@/shared/blank-paper";
 import type { Paper } from "@/shared/paper";
 
 /** A valid arXiv Paper for tests; override what the test is about. */
 export function makePaper(overrides: Partial<Paper> = {}): Paper {
   return {
-    id: "2401.12345",
+    ...blankPaper("2401.12345", "arxiv"),
     title: "A paper",
     authors: ["Ada Lovelace"],
     abstract: "An abstract.",
@@ -13,12 +14,7 @@ export function makePaper(overrides: Partial<Paper> = {}): Paper {
     updatedDate: "2024-01-20T10:00:00Z",
     categories: ["cs.CL"],
     category: "cs.CL",
-    source: "arxiv",
-    doi: null,
-    journalRef: null,
-    comments: null,
     arxivId: "2401.12345v1",
-    links: { abstract: null, pdf: null },
     ...overrides,
   };
 }

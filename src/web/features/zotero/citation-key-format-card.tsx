@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { KeySquare } from "lucide-react";
+import { blankPaper } from "@/shared/blank-paper";
 import { citeKeyFor } from "@/shared/library/cite-key";
 import { CITE_KEY_FORMATS, CITE_KEY_PLACEHOLDERS, type CiteKeyFormat } from "@/shared/library/library-constants";
 import type { Paper } from "@/shared/paper";
@@ -20,22 +21,14 @@ const FORMAT_LABELS: Record<CiteKeyFormat, { label: string; hint: string }> = {
 
 /** The paper the preview shows keys for. */
 export const SAMPLE_PAPER: Paper = {
-  id: "1706.03762",
+  ...blankPaper("1706.03762", "arxiv"),
   title: "Attention Is All You Need",
   authors: ["Ashish Vaswani", "Noam Shazeer", "Niki Parmar"],
-  abstract: "",
   url: "https://arxiv.org/abs/1706.03762",
-  pdfUrl: null,
   publishedDate: "2017-06-12",
-  updatedDate: null,
   categories: ["cs.CL", "cs.LG"],
   category: "cs.CL",
-  source: "arxiv",
-  doi: null,
-  journalRef: null,
-  comments: null,
   arxivId: "1706.03762v7",
-  links: { abstract: null, pdf: null },
 };
 
 /**
