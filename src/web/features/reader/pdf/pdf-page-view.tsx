@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { TextLayer, type PDFDocumentProxy, type RenderTask } from "pdfjs-dist";
 import type { Highlight } from "@/shared/highlights";
-import { HIGHLIGHT_OPACITY } from "@/shared/pdf";
+import { clampScale, HIGHLIGHT_OPACITY } from "@/shared/pdf";
 import { cn } from "@/web/lib/utils";
 import { outputScale as pageOutputScale, takeReadAhead } from "./pdf-document";
 
@@ -9,6 +9,18 @@ import { outputScale as pageOutputScale, takeReadAhead } from "./pdf-document";
 export const CSS_PX_PER_POINT = 1;
 
 export type PageSize = { width: number; height: number };
+
+/** US Letter, until the first page says otherwise. */
+export const DEFAULT_PAGE: PageSize = { width: 612, height: 792 };
+/** The room between the pages, and around them. */
+export const PAGE_GAP_PX = 16;
+
+/** The zoom at which a page this many points wide fills the pages' area, and that area's width; null before it is laid out. */
+export function widthFitScale(container: HTMLElement | null, pageWidthPt: number): { scale: number; available: number } | null {
+  const available = (container?.clientWidth ?? 0) - 2 * PAGE_GAP_PX;
+  if (available <= 0 || pageWidthPt <= 0) return null;
+  return { scale: clampScale(available / (pageWidthPt * CSS_PX_PER_POINT)), available };
+}
 
 type PdfPageViewProps = {
   doc: PDFDocumentProxy;
