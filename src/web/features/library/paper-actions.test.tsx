@@ -73,3 +73,30 @@ describe("<PaperActions/> in a paper list on a wide screen", () => {
     expect(JSON.parse(window.localStorage.getItem("reading-history")!)[0]).toMatchObject({ paperId: "10.1000/xyz", viewType: "paper" });
   });
 });
+
+describe("<PaperList/> with a stored paper whose links are not http(s)", () => {
+  beforeEach(() => installMatchMedia({ width: 1280 }));
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+
+  it("renders no javascript: or data: link as an href (papers kept before links were checked)", () => {
+    const hostile = makePaper({
+      id: "10.1000/evil",
+      title: "Hostile paper",
+      source: "crossref",
+      doi: "10.1000/evil",
+      url: "javascript:alert(document.cookie)",
+      pdfUrl: " data:text/html,<script>alert(1)</script>",
+      links: { abstract: "JAVASCRIPT:alert(1)", pdf: "data:application/pdf;base64,AAAA" },
+    });
+    const router = createMemoryRouter([{ path: "/", element: <PaperList tableId="hostile" label="Hostile" papers={[hostile]} columns={{}} onAuthorClick={vi.fn()} renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />} /> }]);
+    const { container } = render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole("button", { name: "Hostile paper" }));
+    const hrefs = [...container.querySelectorAll("a[href]")].map((link) => link.getAttribute("href")!);
+    expect(hrefs).toContain("https://doi.org/10.1000/evil");
+    for (const href of hrefs) expect(href).not.toMatch(/^\s*(javascript|data):/i);
+    expect(screen.queryByRole("link", { name: "View" })).toBeNull();
+  });
+});
