@@ -1,0 +1,184 @@
+/**
+ * The feed that learns: each candidate's score is a blend of the user's learned model
+ * (feed-model.ts) and the catch-up profile's score, and each paper says why it ranks where it
+ * does: the marked paper it is most like, or the profile's reasons. Pure and synchronous: the
+ * server and a device run the same code.
+ */
+import { describeExplanation, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
+import { FEED_MARK_VERBS, type FeedMark, type FeedMarkKind } from "./feed-marks";
+import type { FeedIndex, FeedPaper, SparseVector } from "./feed-index";
+import { FEED_TRAINING_DEFAULTS, scoreCandidates, trainFeedModel, type FeedModel, type FeedTrainingOptions } from "./feed-model";
+
+/** The learned model's share of the blended score once it is trained (the profile has the rest). */
+export const FEED_MODEL_WEIGHT = 0.7;
+/** Below this similarity (0..1, a weighted cosine) a paper is not said to be "like" a marked one. */
+export const FEED_REASON_MIN_SIMILARITY = 0.05;
+
+export type FeedModelOptions = FeedTrainingOptions & { modelWeight: number };
+
+export const FEED_MODEL_DEFAULTS: FeedModelOptions = { ...FEED_TRAINING_DEFAULTS, modelWeight: FEED_MODEL_WEIGHT };
+
+/** The marked paper a paper is most like: the learned half of why it ranks where it does. */
+export type FeedLikeReason = {
+  paperId: string;
+  title: string;
+  mark: Exclude<FeedMarkKind, "not-relevant">;
+  /** 0..1: how alike the two papers' words, authors and categories are. */
+  similarity: number;
+};
+
+export type RankedFeedPaper<P extends FeedPaper> = {
+  paper: P;
+  /** The blend, 0..1: what the feed sorts by. */
+  score: number;
+  /** The learned model's score, 0..1; null while the user has no positive mark. */
+  modelScore: number | null;
+  /** The catch-up profile's score, 0..1, and its explanation (null when it scored 0). */
+  profileScore: number;
+  explanation: ScoreExplanation | null;
+  /** The marked paper it is most like, when the model rates it relevant; else null. */
+  like: FeedLikeReason | null;
+};
+
+export type RankedFeed<P extends FeedPaper> = {
+  /** Best first; equal scores keep the candidates' order (newest first, as the feed lists them). */
+  papers: RankedFeedPaper<P>[];
+  model: { trained: boolean; positives: number; negatives: number; sampledNegatives: number };
+};
+
+export type RankFeedInput = {
+  marks: readonly FeedMark[];
+  profile: CatchupProfile;
+  /** Positions in the index to rank (the user's categories and range); all papers by default. */
+  candidates?: readonly number[];
+};
+
+/**
+ * The positive marks' vectors inverted (term -> the marks holding it, as linked lists in typed
+ * arrays): the nearest marked paper of a candidate is then found in one pass over the
+ * candidate's own terms, without a map lookup per term.
+ */
+class MarkPostings {
+  private readonly head: Int32Array;
+  private readonly next: Int32Array;
+  private readonly mark: Int32Array;
+  private readonly value: Float32Array;
+  private readonly similarity: Float64Array;
+
+  constructor(dimensions: number, vectors: readonly SparseVector[]) {
+    const entries = vectors.reduce((sum, vector) => sum + vector.terms.length, 0);
+    this.head = new Int32Array(dimensions).fill(-1);
+    this.next = new Int32Array(entries);
+    this.mark = new Int32Array(entries);
+    this.value = new Float32Array(entries);
+    this.similarity = new Float64Array(vectors.length);
+    let at = 0;
+    vectors.forEach((vector, mark) => {
+      for (let k = 0; k < vector.terms.length; k += 1) {
+        const term = vector.terms[k]!;
+        this.mark[at] = mark;
+        this.value[at] = vector.values[k]!;
+        this.next[at] = this.head[term]!;
+        this.head[term] = at;
+        at += 1;
+      }
+    });
+  }
+
+  /** The mark most similar to a paper of the index (weighted cosine, 0..1) and how similar, or null. */
+  nearest(index: FeedIndex<FeedPaper>, position: number): { mark: number; similarity: number } | null {
+    const similarity = this.similarity;
+    similarity.fill(0);
+    const { offsets, terms, values } = index;
+    for (let k = offsets[position]!, end = offsets[position + 1]!; k < end; k += 1) {
+      for (let entry = this.head[terms[k]!]!; entry >= 0; entry = this.next[entry]!) similarity[this.mark[entry]!]! += this.value[entry]! * values[k]!;
+    }
+    let best = -1;
+    for (let mark = 0; mark < similarity.length; mark += 1) if (best < 0 || similarity[mark]! > similarity[best]!) best = mark;
+    return best >= 0 ? { mark: best, similarity: Math.min(1, similarity[best]! / index.maxSimilarity) } : null;
+  }
+}
+
+/** Enough for any feed: sort keys keep 30 bits of the score and 22 of the candidate's place. */
+const MAX_CANDIDATES = 2 ** 22;
+const SCORE_STEPS = 2 ** 30;
+
+/**
+ * Candidate indices (into `candidates`), best score first, ties in the candidates' order
+ * (newest first). Scores and places are packed into one number per candidate so the engine's
+ * native numeric sort does the work, without a comparator call per pair.
+ */
+function rankOrder(candidates: readonly number[], scores: Float64Array): Uint32Array {
+  if (candidates.length > MAX_CANDIDATES) throw new RangeError(`A feed ranks at most ${MAX_CANDIDATES} papers`);
+  const keys = new Float64Array(candidates.length);
+  for (let at = 0; at < candidates.length; at += 1) {
+    const score = Math.min(1, Math.max(0, scores[candidates[at]!]!));
+    keys[at] = Math.round((1 - score) * SCORE_STEPS) * MAX_CANDIDATES + at;
+  }
+  keys.sort();
+  return Uint32Array.from(keys, (key) => key % MAX_CANDIDATES);
+}
+
+/**
+ * Ranks a feed for one user: trains the user's model on their marks (once they have a positive
+ * one), scores every candidate, blends with the profile's score and says why.
+ */
+export function rankFeed<P extends FeedPaper>(index: FeedIndex<P>, input: RankFeedInput, options: Partial<FeedModelOptions> = {}): RankedFeed<P> {
+  const settings = { ...FEED_MODEL_DEFAULTS, ...options };
+  const candidates = input.candidates ?? Array.from(index.papers.keys());
+  const model = trainFeedModel(index, input.marks, input.candidates, settings);
+  return rankWithModel(index, model, input.profile, candidates, model ? settings.modelWeight : 0);
+}
+
+/** The ranking once the model is trained (or null: the profile alone). */
+export function rankWithModel<P extends FeedPaper>(
+  index: FeedIndex<P>,
+  model: FeedModel | null,
+  profile: CatchupProfile,
+  candidates: readonly number[],
+  modelWeight: number,
+): RankedFeed<P> {
+  const explanations: (ScoreExplanation | undefined)[] = new Array(index.size);
+  const scored = index.scoring.score(profile, candidates);
+  // `score` keeps the candidates' order and drops papers at 0: walk both lists together.
+  let next = 0;
+  for (const position of candidates) {
+    if (next < scored.length && scored[next]!.paper === index.papers[position]) explanations[position] = scored[next++]!.explanation;
+  }
+  const modelScores = model ? scoreCandidates(index, model, candidates) : null;
+  const weight = modelScores ? modelWeight : 0;
+  const blended = new Float64Array(index.size);
+  for (const position of candidates) blended[position] = weight * (modelScores ? modelScores[position]! : 0) + (1 - weight) * (explanations[position]?.score ?? 0);
+
+  const order = rankOrder(candidates, blended);
+  const postings = model ? new MarkPostings(index.dimensions, model.positives.map(({ vector }) => vector)) : null;
+  const papers = Array.from(order, (at): RankedFeedPaper<P> => {
+    const position = candidates[at]!;
+    const explanation = explanations[position] ?? null;
+    const profileScore = explanation?.score ?? 0;
+    const modelScore = modelScores ? modelScores[position]! : null;
+    let like: FeedLikeReason | null = null;
+    // The model speaks for the papers it rates relevant (a positive decision value).
+    if (model && postings && modelScore !== null && modelScore > 0.5) {
+      const nearest = postings.nearest(index, position);
+      if (nearest && nearest.similarity >= FEED_REASON_MIN_SIMILARITY) {
+        const { mark } = model.positives[nearest.mark]!;
+        like = { paperId: mark.paper.id, title: mark.paper.title, mark: mark.kind as FeedLikeReason["mark"], similarity: nearest.similarity };
+      }
+    }
+    return { paper: index.papers[position]!, score: blended[position]!, modelScore, profileScore, explanation, like };
+  });
+  return {
+    papers,
+    model: { trained: model !== null, positives: model?.positives.length ?? 0, negatives: model?.negatives ?? 0, sampledNegatives: model?.sampledNegatives ?? 0 },
+  };
+}
+
+/**
+ * Why a paper is in the feed where it is, as short phrases for its card: the marked paper it is
+ * like first ("like “X” that you marked"), then the profile's reasons ("category cs.AI +0.3").
+ */
+export function describeFeedReason(entry: Pick<RankedFeedPaper<FeedPaper>, "like" | "explanation">): string[] {
+  const reasons = entry.like ? [`like “${entry.like.title}” that you ${FEED_MARK_VERBS[entry.like.mark]}`] : [];
+  return entry.explanation ? [...reasons, ...describeExplanation(entry.explanation)] : reasons;
+}
