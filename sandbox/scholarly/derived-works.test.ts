@@ -7,7 +7,7 @@ describe("derived works", () => {
   const { papers, byId } = getCorpus();
   const derived = getDerivedWorks();
 
-  it("gives every paper a unique W7 id and every author name a unique A7 id", () => {
+  it("gives every paper a unique W7 id and every author a unique A7 id", () => {
     const workIds = new Set(derived.workIdNumbers);
     expect(workIds.size).toBe(papers.length);
     for (const number of derived.workIdNumbers) expect(String(number)).toMatch(/^7\d{9}$/);

@@ -2,19 +2,21 @@
  * What the OpenAlex and Crossref emulations derive from the corpus alone, computed once and
  * cached in sandbox/.cache (keyed by the corpus and this code): stable OpenAlex work ids,
  * journal facts for the papers with a journal DOI, which abstracts OpenAlex "has", and the
- * author table (one author per normalised name, with a stable id and their works).
+ * author table (one author per identity, with a stable id and their works: a shared name is
+ * split into several people by co-author circles, see author-identities.ts).
  *
  * Ids are derived, never stored by hand: a work's id is W7xxxxxxxxx from a hash of its arXiv id,
- * an author's A7xxxxxxxxx from a hash of the name (lower case, accents and punctuation dropped),
- * so the same name on two papers is the same author, as far as the sandbox can tell. Hash
- * collisions move the later one (in sorted order) to the next free number, so ids are unique
- * and stable while the corpus is.
+ * an author's A7xxxxxxxxx from a hash of the identity's key (the name, lower case, accents and
+ * punctuation dropped, plus the first paper's arXiv id for every identity of a shared name but
+ * its largest). Hash collisions move the later one (in sorted order) to the next free number,
+ * so ids are unique and stable while the corpus is.
  */
 import { splitWords } from "../arxiv/text-analysis";
 import { getCorpus, type Paper } from "../corpus";
 import { pack, unpack } from "../lib/binary-pack";
 import { fingerprint, readThroughCache, siblingPath } from "../lib/file-cache";
 import { hash53, unitFor } from "../lib/stable-random";
+import { identifyAuthors } from "./author-identities";
 import { journalFacts, type JournalFacts } from "./publication";
 
 const ID_BASE = 7_000_000_000;
@@ -72,32 +74,22 @@ export function deriveWorks(papers: readonly Paper[]): DerivedWorks {
     if (paper.abstract && unitFor(paper.id, "openalex-abstract") >= NO_ABSTRACT_SHARE) flags[doc] = 1;
   });
 
-  const keys: string[] = [];
-  const firstWork: number[] = [];
-  const firstPlace: number[] = [];
-  const byKey = new Map<string, number>();
-  const worksPerAuthor: number[][] = [];
-  const workAuthorOffsets = new Uint32Array(papers.length + 1);
-  const ordinals: number[] = [];
-  papers.forEach((paper, doc) => {
-    workAuthorOffsets[doc] = ordinals.length;
-    paper.authors.forEach((name, place) => {
-      const key = authorKey(name);
-      let ordinal = byKey.get(key);
-      if (ordinal === undefined) {
-        ordinal = keys.length;
-        byKey.set(key, ordinal);
-        keys.push(key);
-        firstWork.push(doc);
-        firstPlace.push(place);
-        worksPerAuthor.push([]);
+  const identities = identifyAuthors(papers, authorKey);
+  const { keys, workAuthorOffsets, ordinals } = identities;
+  const firstWork = new Int32Array(keys.length).fill(-1);
+  const firstPlace = new Uint16Array(keys.length);
+  const worksPerAuthor: number[][] = keys.map(() => []);
+  papers.forEach((_, doc) => {
+    for (let at = workAuthorOffsets[doc]!; at < workAuthorOffsets[doc + 1]!; at += 1) {
+      const ordinal = ordinals[at]!;
+      if (firstWork[ordinal] === -1) {
+        firstWork[ordinal] = doc;
+        firstPlace[ordinal] = at - workAuthorOffsets[doc]!;
       }
       const list = worksPerAuthor[ordinal]!;
       if (list[list.length - 1] !== doc) list.push(doc);
-      ordinals.push(ordinal);
-    });
+    }
   });
-  workAuthorOffsets[papers.length] = ordinals.length;
   const authorWorkOffsets = new Uint32Array(keys.length + 1);
   let total = 0;
   worksPerAuthor.forEach((list, ordinal) => {
@@ -116,18 +108,18 @@ export function deriveWorks(papers: readonly Paper[]): DerivedWorks {
     journals,
     flags,
     publicationMs,
-    authorFirstWork: Int32Array.from(firstWork),
-    authorFirstPlace: Uint16Array.from(firstPlace),
+    authorFirstWork: firstWork,
+    authorFirstPlace: firstPlace,
     authorIdNumbers: assignIdNumbers(keys, 2),
     authorWorkOffsets,
     authorWorks,
     workAuthorOffsets,
-    workAuthorOrdinals: Int32Array.from(ordinals),
+    workAuthorOrdinals: ordinals,
   };
 }
 
 /** The code whose output the derived-works cache holds. */
-const DERIVATION_SOURCES = ["./derived-works.ts", "./publication.ts", "./journals.ts", "../lib/stable-random.ts", "../arxiv/text-analysis.ts"];
+const DERIVATION_SOURCES = ["./derived-works.ts", "./author-identities.ts", "./publication.ts", "./journals.ts", "../lib/stable-random.ts", "../arxiv/text-analysis.ts"];
 
 let shared: DerivedWorks | undefined;
 
