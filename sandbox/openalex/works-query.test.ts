@@ -4,7 +4,7 @@ import { splitWords, stem } from "../arxiv/text-analysis";
 import { dataPath } from "../corpus";
 import { getOpenAlexCatalog } from "./catalog";
 import { abstractOf } from "./abstract";
-import { answerAuthor, answerAuthors, answerWork, answerWorks, encodeCursor, NOT_FOUND_HTML } from "./works-query";
+import { answerWork, answerWorks, encodeCursor, NOT_FOUND_HTML } from "./works-query";
 
 type Work = Record<string, unknown> & { id: string; display_name: string; publication_date: string; publication_year: number; cited_by_count: number; relevance_score?: number };
 interface List {
@@ -364,25 +364,5 @@ describe("GET /works/{id}", () => {
     expect(answerWork("doi:10.1046/j.1365-2699.2003.00795", new URLSearchParams("select=open_access,doi")).status).toBe(404);
     expect(answerWork("mag:123", new URLSearchParams()).status).toBe(404);
     expect(Object.keys(answerWork(mostCited, new URLSearchParams("select=open_access,doi")).json as object)).toEqual(["open_access", "doi"]);
-  });
-});
-
-describe("GET /authors", () => {
-  it("finds authors by every word of the name, with their works_count", () => {
-    const answer = answerAuthors(new URLSearchParams("search=Kyle Lo"));
-    expect(answer.status).toBe(200);
-    const body = answer.json as { meta: { count: number }; results: { id: string; display_name: string; works_count: number }[] };
-    const kyle = body.results.find((author) => author.display_name === "Kyle Lo")!;
-    expect(kyle.id).toMatch(/^https:\/\/openalex\.org\/A7\d{9}$/);
-    expect(list(`filter=author.id:${kyle.id}`).meta.count).toBe(kyle.works_count);
-    expect((answerAuthor(kyle.id, new URLSearchParams()).json as { display_name: string }).display_name).toBe("Kyle Lo");
-    expect(answerAuthor("A1", new URLSearchParams()).status).toBe(404);
-  });
-
-  it("pages, limits per_page and matches initials", () => {
-    const answer = answerAuthors(new URLSearchParams("search=J Smith&per_page=5")).json as { meta: { count: number; per_page: number }; results: { display_name: string }[] };
-    expect(answer.meta.per_page).toBe(5);
-    for (const author of answer.results) expect(author.display_name).toMatch(/\bJ[\w.]*\b.*Smith|Smith.*\bJ/i);
-    expect(answerAuthors(new URLSearchParams("per_page=500")).status).toBe(400);
   });
 });

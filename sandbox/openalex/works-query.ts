@@ -1,12 +1,11 @@
 /**
  * The OpenAlex API's answers over the catalogue: `GET /works` (search, filter, sort, basic and
- * cursor paging, select, group_by, sample), `GET /works/{id}`, `GET /authors` and
- * `GET /authors/{id}`, with OpenAlex's error answers (400 JSON `{error, message}`, 404 HTML,
- * 401 for an invalid api_key). The behaviour follows the live API and the public source of its
+ * cursor paging, select, group_by, sample) and `GET /works/{id}`, with OpenAlex's error answers
+ * (400 JSON `{error, message}`, 404 HTML, 401 for an invalid api_key); the authors' answers
+ * (authors-query.ts) share them. The behaviour follows the live API and the public source of its
  * server as far as they are known; README.md lists what the sandbox leaves out.
  */
 import { getSearchIndex } from "../arxiv/search-index";
-import { splitWords } from "../arxiv/text-analysis";
 import { hash53 } from "../lib/stable-random";
 import { allConcepts, allTopics } from "../scholarly/subjects";
 import {
@@ -46,8 +45,8 @@ class OpenAlexError extends Error {
   }
 }
 
-const queryError = (message: string) => new OpenAlexError(400, QUERY_ERROR, message);
-const paginationError = (message: string) => new OpenAlexError(400, PAGINATION_ERROR, message);
+export const queryError = (message: string) => new OpenAlexError(400, QUERY_ERROR, message);
+export const paginationError = (message: string) => new OpenAlexError(400, PAGINATION_ERROR, message);
 
 const VALID_PARAMS = [
   "api_key",
@@ -67,9 +66,9 @@ const VALID_PARAMS = [
   "sort",
 ];
 
-const MAX_PER_PAGE = 200;
-const MAX_BASIC_RESULTS = 10_000;
-const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 200;
+export const MAX_BASIC_RESULTS = 10_000;
+export const DEFAULT_PER_PAGE = 25;
 /** Relevance scores on the scale OpenAlex prints (tens to low thousands). */
 const RELEVANCE_SCALE = 20;
 
@@ -161,14 +160,14 @@ interface FilterContext {
 /** Builds the test for one value of a non-search filter. */
 type ValueFilter = (value: string, field: string, context: FilterContext) => Predicate;
 
-function parseBoolean(value: string, field: string): boolean {
+export function parseBoolean(value: string, field: string): boolean {
   const lower = value.toLowerCase();
   if (lower === "true") return true;
   if (lower === "false") return false;
   throw queryError(`Value for param ${field} must be true or false.`);
 }
 
-function parseNumber(value: string, field: string): number {
+export function parseNumber(value: string, field: string): number {
   if (!/^-?\d+$/.test(value.trim())) throw queryError(`Value for param ${field} must be a number.`);
   return Number(value);
 }
@@ -449,7 +448,7 @@ function groupBy(field: string, catalog: OpenAlexCatalog, docs: readonly number[
 
 // --- Paging --------------------------------------------------------------------------------------
 
-function numberParam(params: URLSearchParams, name: string, fallback: number): number {
+export function numberParam(params: URLSearchParams, name: string, fallback: number): number {
   const value = params.get(name) ?? params.get(name.replace("-", "_")) ?? params.get(name.replace("_", "-"));
   if (value === null || value === "") return fallback;
   if (!/^-?\d+$/.test(value.trim())) throw queryError(`Param ${name} must be a number.`);
@@ -475,7 +474,7 @@ function decodeCursor(cursor: string): number {
 
 // --- The works list ------------------------------------------------------------------------------
 
-function checkParams(params: URLSearchParams): Answer | undefined {
+export function checkParams(params: URLSearchParams): Answer | undefined {
   for (const name of params.keys()) {
     if (!VALID_PARAMS.includes(name)) throw queryError(`${name} is not a valid parameter. Valid parameters are: ${VALID_PARAMS.join(", ")}.`);
   }
@@ -486,7 +485,7 @@ function checkParams(params: URLSearchParams): Answer | undefined {
   return undefined;
 }
 
-function errorAnswer(error: unknown): Answer {
+export function errorAnswer(error: unknown): Answer {
   if (error instanceof OpenAlexError) return { status: error.status, json: { error: error.error, message: error.message } };
   throw error;
 }
@@ -611,7 +610,7 @@ export function answerWorks(params: URLSearchParams, catalog: OpenAlexCatalog = 
   }
 }
 
-function elapsed(started: number): number {
+export function elapsed(started: number): number {
   return Math.max(1, Math.round(performance.now() - started));
 }
 
@@ -624,123 +623,6 @@ export function answerWork(identifier: string, params: URLSearchParams, catalog:
     if (doc === undefined) return { status: 404, html: NOT_FOUND_HTML };
     const select = params.get("select");
     return { status: 200, json: applySelect(workJson(catalog, doc), select ? parseSelect(select, catalog) : null) };
-  } catch (error) {
-    return errorAnswer(error);
-  }
-}
-
-// --- Authors -------------------------------------------------------------------------------------
-
-let authorWords: string[][] | undefined;
-
-function authorJson(catalog: OpenAlexCatalog, ordinal: number, relevanceScore?: number): WorkJson {
-  const id = `${OPENALEX}${catalog.authorId(ordinal)}`;
-  const works = Array.from(catalog.worksOfAuthor(ordinal));
-  const citations = works.map((doc) => catalog.citedByCount[doc]!).sort((a, b) => b - a);
-  const hIndex = citations.filter((count, index) => count >= index + 1).length;
-  const byYear = new Map<number, { works_count: number; cited_by_count: number }>();
-  for (const doc of works) {
-    const year = catalog.years[doc]!;
-    const entry = byYear.get(year) ?? { works_count: 0, cited_by_count: 0 };
-    entry.works_count += 1;
-    byYear.set(year, entry);
-    for (const citing of catalog.graph.citedBy.subarray(catalog.graph.citedOffsets[doc]!, catalog.graph.citedOffsets[doc + 1]!)) {
-      const citingYear = catalog.years[citing]!;
-      const citedEntry = byYear.get(citingYear) ?? { works_count: 0, cited_by_count: 0 };
-      citedEntry.cited_by_count += 1;
-      byYear.set(citingYear, citedEntry);
-    }
-  }
-  const name = catalog.authorName(ordinal);
-  const author: WorkJson = { id, orcid: null, display_name: name };
-  if (relevanceScore !== undefined) author.relevance_score = relevanceScore;
-  Object.assign(author, {
-    display_name_alternatives: [name],
-    works_count: works.length,
-    cited_by_count: citations.reduce((sum, count) => sum + count, 0),
-    summary_stats: { "2yr_mean_citedness": 0, h_index: hIndex, i10_index: citations.filter((count) => count >= 10).length },
-    ids: { openalex: id },
-    affiliations: [],
-    last_known_institutions: [],
-    topics: [],
-    counts_by_year: [...byYear].filter(([year]) => year >= 2012).sort((a, b) => b[0] - a[0]).map(([year, counts]) => ({ year, ...counts })),
-    works_api_url: `https://api.openalex.org/works?filter=author.id:${catalog.authorId(ordinal)}`,
-    updated_date: "2026-06-18T04:12:09.518245",
-    created_date: "2023-07-21",
-  });
-  return author;
-}
-
-/** `GET /authors?search=`: names holding every word of the search (a single letter matches an initial). */
-export function answerAuthors(params: URLSearchParams, catalog: OpenAlexCatalog = getOpenAlexCatalog()): Answer {
-  const started = performance.now();
-  try {
-    const refused = checkParams(params);
-    if (refused) return refused;
-    for (const name of ["filter", "group_by", "group-by", "cursor", "sample", "select"]) {
-      if (params.has(name)) throw queryError(`The sandbox's /authors answers search, sort, page and per_page only (got ${name}).`);
-    }
-    const page = numberParam(params, "page", 1);
-    const perPage = numberParam(params, "per-page", DEFAULT_PER_PAGE);
-    if (page < 1) throw paginationError("Page parameter must be greater than 0.");
-    if (perPage < 1 || perPage > MAX_PER_PAGE) throw paginationError("per-page parameter must be between 1 and 200");
-    if (page * perPage > MAX_BASIC_RESULTS) throw paginationError("Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000. See: https://developers.openalex.org/guides/page-through-results");
-
-    authorWords ??= Array.from({ length: catalog.authorCount }, (_, ordinal) => splitWords(catalog.authorName(ordinal)));
-    const words = splitWords(params.get("search") ?? "");
-    const scores = new Float64Array(authorWords.length);
-    const found: number[] = [];
-    authorWords.forEach((nameWords, ordinal) => {
-      if (!words.every((word) => nameWords.some((part) => part === word || (word.length === 1 && part.startsWith(word))))) return;
-      const worksCount = catalog.authors.workOffsets[ordinal + 1]! - catalog.authors.workOffsets[ordinal]!;
-      scores[ordinal] = words.length === 0 ? 0 : (words.length / nameWords.length) * 100 + Math.log1p(worksCount) * 10;
-      found.push(ordinal);
-    });
-    const sort = params.get("sort");
-    const worksCount = (ordinal: number) => catalog.authors.workOffsets[ordinal + 1]! - catalog.authors.workOffsets[ordinal]!;
-    const sortMatch = sort ? /^(relevance_score|works_count|display_name|cited_by_count)(?::(asc|desc))?$/.exec(sort.trim()) : null;
-    if (sort && !sortMatch) {
-      throw queryError(`${sort.split(":")[0]} is not a valid field. Valid fields are underscore or hyphenated versions of: cited_by_count, display_name, relevance_score, works_count`);
-    }
-    if (sortMatch?.[1] === "relevance_score" && words.length === 0) {
-      throw queryError("Must include a search query (such as ?search=example or /filter=display_name.search:example) in order to sort by relevance_score.");
-    }
-    const sortField = sortMatch?.[1] ?? (words.length > 0 ? "relevance_score" : "works_count");
-    const descending = sortMatch ? sortMatch[2] === "desc" : true;
-    const citedBy = (ordinal: number) => {
-      let total = 0;
-      for (const doc of catalog.worksOfAuthor(ordinal)) total += catalog.citedByCount[doc]!;
-      return total;
-    };
-    const ascending = (a: number, b: number): number =>
-      sortField === "display_name"
-        ? catalog.authorName(a).localeCompare(catalog.authorName(b))
-        : sortField === "relevance_score"
-          ? scores[a]! - scores[b]!
-          : sortField === "cited_by_count"
-            ? citedBy(a) - citedBy(b)
-            : worksCount(a) - worksCount(b);
-    found.sort((a, b) => (descending ? -ascending(a, b) : ascending(a, b)) || worksCount(b) - worksCount(a) || a - b);
-    const results = found
-      .slice((page - 1) * perPage, page * perPage)
-      .map((ordinal) => authorJson(catalog, ordinal, words.length > 0 ? Math.round(scores[ordinal]! * 1e5) / 1e5 : undefined));
-    return {
-      status: 200,
-      json: { meta: { count: found.length, db_response_time_ms: elapsed(started), page, per_page: perPage, groups_count: null }, results, group_by: [] },
-    };
-  } catch (error) {
-    return errorAnswer(error);
-  }
-}
-
-/** `GET /authors/{id}`. */
-export function answerAuthor(identifier: string, params: URLSearchParams, catalog: OpenAlexCatalog = getOpenAlexCatalog()): Answer {
-  try {
-    const refused = checkParams(params);
-    if (refused) return refused;
-    const ordinal = catalog.authorOrdinalById(identifier);
-    if (ordinal === undefined) return { status: 404, html: NOT_FOUND_HTML };
-    return { status: 200, json: authorJson(catalog, ordinal) };
   } catch (error) {
     return errorAnswer(error);
   }

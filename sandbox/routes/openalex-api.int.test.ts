@@ -83,11 +83,52 @@ describe("GET /openalex/works/{id}", () => {
   });
 });
 
+interface AuthorBody {
+  id: string;
+  orcid: string | null;
+  display_name: string;
+  works_count: number;
+  last_known_institutions: { id: string; display_name: string }[];
+  topics: { id: string; display_name: string; count: number }[];
+}
+
 describe("GET /openalex/authors", () => {
   it("looks authors up by name", async () => {
     const list = await getJson<{ results: { display_name: string; works_count: number }[] }>("/openalex/authors?search=Kyle%20Lo&per_page=5");
     expect(list.results[0]).toMatchObject({ display_name: "Kyle Lo" });
     expect(list.results[0]!.works_count).toBeGreaterThan(0);
+  });
+
+  it("answers a shared name with several distinct authors, and each author's works by id", async () => {
+    const list = await getJson<{ meta: { count: number }; results: AuthorBody[] }>("/openalex/authors?search=Yang%20Liu&per_page=25&mailto=test@example.org");
+    const yangs = list.results.filter((author) => author.display_name === "Yang Liu");
+    expect(yangs.length).toBeGreaterThan(5);
+    expect(new Set(yangs.map((author) => author.id)).size).toBe(yangs.length);
+    for (const author of yangs) expect(author.topics.length).toBeGreaterThan(0);
+    const [first, second] = yangs.map((author) => author.id.replace("https://openalex.org/", ""));
+    const one = await getJson<List & { results: { authorships: { author: { id: string } }[] }[] }>(`/openalex/works?filter=authorships.author.id:${first}&per_page=200`);
+    expect(one.meta.count).toBe(yangs[0]!.works_count);
+    for (const work of one.results) expect(work.authorships.map((authorship) => authorship.author.id)).toContain(`https://openalex.org/${first}`);
+    // Quire's form: the ids OR-ed with "|" (percent-encoded or not).
+    for (const filter of [`authorships.author.id:${first}|${second}`, encodeURIComponent(`authorships.author.id:${first}|${second}`)]) {
+      const both = await getJson<List>(`/openalex/works?filter=${filter}&per_page=200`);
+      expect(both.meta.count).toBe(yangs[0]!.works_count + yangs[1]!.works_count);
+    }
+  });
+
+  it("answers /authors/{id} by A id, openalex.org URL and ORCID, and 404s an unknown one", async () => {
+    const [author] = (await getJson<{ results: AuthorBody[] }>("/openalex/authors?filter=has_orcid:true&sort=works_count:desc&per_page=1")).results;
+    const id = author!.id.replace("https://openalex.org/", "");
+    const bare = author!.orcid!.replace("https://orcid.org/", "");
+    for (const path of [`/openalex/authors/${id}`, `/openalex/authors/${author!.id}`, `/openalex/authors/orcid:${bare}`, `/openalex/authors/${encodeURIComponent(author!.orcid!)}`]) {
+      expect((await getJson<AuthorBody>(path)).id, path).toBe(author!.id);
+    }
+    const missing = await sandbox.get("/openalex/authors/A1");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    await missing.arrayBuffer();
+    const refused = await getJson<{ error: string; message: string }>("/openalex/authors?filter=nonsense:1", 400);
+    expect(refused.error).toBe("Invalid query parameters error.");
   });
 });
 

@@ -4,7 +4,8 @@
  * `OPENALEX_API_URL=<sandbox>/openalex`.
  */
 import type { Context } from "hono";
-import { answerAuthor, answerAuthors, answerWork, answerWorks, type Answer } from "../openalex/works-query";
+import { answerAuthor, answerAuthors } from "../openalex/authors-query";
+import { answerWork, answerWorks, type Answer } from "../openalex/works-query";
 import type { Upstream } from "../upstream";
 
 export const OPENALEX_API_ROUTE = "openalex-api";
