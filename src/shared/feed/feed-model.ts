@@ -61,15 +61,32 @@ function seedOf(marks: readonly ResolvedMark[]): number {
   return hash >>> 0;
 }
 
-/** Picks `count` distinct entries of `pool`, in pool order (Floyd's algorithm: no shuffle of the whole pool). */
-function sample(pool: readonly number[], count: number, random: () => number): number[] {
-  if (count >= pool.length) return [...pool];
-  const chosen = new Set<number>();
-  for (let j = pool.length - count; j < pool.length; j += 1) {
-    const pick = Math.floor(random() * (j + 1));
-    chosen.add(chosen.has(pick) ? j : pick);
+/**
+ * Picks up to `count` distinct entries of `pool` that `skip` does not refuse, in pool order. In a
+ * large pool it draws at random and rejects repeats and skipped entries (marks are few, so
+ * rejections are rare) rather than copying the pool; in a small one it shuffles a copy.
+ */
+function sample(pool: readonly number[], count: number, skip: (entry: number) => boolean, random: () => number): number[] {
+  if (count * 4 < pool.length) {
+    const chosen = new Set<number>();
+    for (let tries = 0; chosen.size < count && tries < count * 8; tries += 1) {
+      const at = Math.floor(random() * pool.length);
+      if (!chosen.has(at) && !skip(pool[at]!)) chosen.add(at);
+    }
+    return [...chosen].sort((a, b) => a - b).map((at) => pool[at]!);
   }
-  return [...chosen].sort((a, b) => a - b).map((index) => pool[index]!);
+  const allowed = pool.filter((entry) => !skip(entry));
+  if (count >= allowed.length) return allowed;
+  // A partial Fisher-Yates shuffle: the first `count` slots get a uniform sample.
+  const order = Array.from(allowed.keys());
+  for (let i = 0; i < count; i += 1) {
+    const j = i + Math.floor(random() * (order.length - i));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .map((at) => allowed[at]!);
 }
 
 /**
@@ -96,9 +113,8 @@ export function trainFeedModel<P extends FeedPaper>(
   const wanted = settings.minNegatives - negatives.length;
   if (wanted > 0) {
     const marked = new Set(resolved.map((mark) => mark.paper.id));
-    const pool: number[] = [];
-    for (const position of candidates ?? index.papers.keys()) if (!marked.has(index.papers[position]!.id)) pool.push(position);
-    const picked = sample(pool, wanted, seededRandom(seed ^ 0x9e3779b9));
+    const pool = candidates ?? Array.from(index.papers.keys());
+    const picked = sample(pool, wanted, (position) => marked.has(index.papers[position]!.id), seededRandom(seed ^ 0x9e3779b9));
     for (const position of picked) examples.push({ vector: index.vector(position), label: -1, weight: settings.sampledNegativeWeight });
     sampledNegatives = picked.length;
   }

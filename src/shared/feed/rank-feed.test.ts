@@ -71,6 +71,17 @@ describe("rankFeed", () => {
     for (const entry of ranked.filter((item) => ["vision", "economics"].includes(topicOf(item.paper)))) expect(entry.like).toBeNull();
   });
 
+  it("works out the likeness only for the ranks asked for (the page shown)", () => {
+    const marks = marked("quantum", 2, "relevant");
+    const firstPage = rankFeed(index, { marks, profile: noProfile, explain: { offset: 0, limit: 10 } }).papers;
+    expect(firstPage.slice(0, 10).every((entry) => entry.like !== null)).toBe(true);
+    expect(firstPage.slice(10).every((entry) => entry.like === null)).toBe(true);
+    const thirdPage = rankFeed(index, { marks, profile: noProfile, explain: { offset: 20, limit: 10 } }).papers;
+    expect(thirdPage.map((entry) => entry.paper.id)).toEqual(firstPage.map((entry) => entry.paper.id));
+    expect(thirdPage.slice(20, 30).every((entry) => entry.like !== null)).toBe(true);
+    expect([...thirdPage.slice(0, 20), ...thirdPage.slice(30)].every((entry) => entry.like === null)).toBe(true);
+  });
+
   it("without marks ranks exactly as today's profile scoring, with its reasons", () => {
     const profile: CatchupProfile = { categories: ["cs.CV"], authors: [], keywords: ["segmentation", "auction"], excludeTerms: [] };
     const ranked = rankFeed(index, { marks: [], profile });

@@ -13,6 +13,12 @@ import { FEED_TRAINING_DEFAULTS, scoreCandidates, trainFeedModel, type FeedModel
 export const FEED_MODEL_WEIGHT = 0.7;
 /** Below this similarity (0..1, a weighted cosine) a paper is not said to be "like" a marked one. */
 export const FEED_REASON_MIN_SIMILARITY = 0.05;
+/**
+ * Ranked papers whose `like` is worked out by default: the first ten pages of a catch-up list.
+ * Finding a paper's nearest mark costs as much as scoring it again, and nobody reads a whole
+ * 10,000-paper feed; a server showing a later page asks for that page (`explain`).
+ */
+export const FEED_EXPLAINED_PAPERS = 200;
 
 export type FeedModelOptions = FeedTrainingOptions & { modelWeight: number };
 
@@ -36,7 +42,10 @@ export type RankedFeedPaper<P extends FeedPaper> = {
   /** The catch-up profile's score, 0..1, and its explanation (null when it scored 0). */
   profileScore: number;
   explanation: ScoreExplanation | null;
-  /** The marked paper it is most like, when the model rates it relevant; else null. */
+  /**
+   * The marked paper it is most like, when the model rates it relevant; else null. Worked out
+   * for the ranks `explain` names (by default the first FEED_EXPLAINED_PAPERS), null elsewhere.
+   */
   like: FeedLikeReason | null;
 };
 
@@ -51,6 +60,8 @@ export type RankFeedInput = {
   profile: CatchupProfile;
   /** Positions in the index to rank (the user's categories and range); all papers by default. */
   candidates?: readonly number[];
+  /** Which ranks (0-based) get their `like` worked out, e.g. the page being shown. */
+  explain?: { offset: number; limit: number };
 };
 
 /**
@@ -127,7 +138,7 @@ export function rankFeed<P extends FeedPaper>(index: FeedIndex<P>, input: RankFe
   const settings = { ...FEED_MODEL_DEFAULTS, ...options };
   const candidates = input.candidates ?? Array.from(index.papers.keys());
   const model = trainFeedModel(index, input.marks, input.candidates, settings);
-  return rankWithModel(index, model, input.profile, candidates, model ? settings.modelWeight : 0);
+  return rankWithModel(index, model, input.profile, candidates, model ? settings.modelWeight : 0, input.explain);
 }
 
 /** The ranking once the model is trained (or null: the profile alone). */
@@ -137,6 +148,7 @@ export function rankWithModel<P extends FeedPaper>(
   profile: CatchupProfile,
   candidates: readonly number[],
   modelWeight: number,
+  explain: { offset: number; limit: number } = { offset: 0, limit: FEED_EXPLAINED_PAPERS },
 ): RankedFeed<P> {
   const explanations: (ScoreExplanation | undefined)[] = new Array(index.size);
   const scored = index.scoring.score(profile, candidates);
@@ -152,14 +164,15 @@ export function rankWithModel<P extends FeedPaper>(
 
   const order = rankOrder(candidates, blended);
   const postings = model ? new MarkPostings(index.dimensions, model.positives.map(({ vector }) => vector)) : null;
-  const papers = Array.from(order, (at): RankedFeedPaper<P> => {
+  const papers = Array.from(order, (at, rank): RankedFeedPaper<P> => {
     const position = candidates[at]!;
     const explanation = explanations[position] ?? null;
     const profileScore = explanation?.score ?? 0;
     const modelScore = modelScores ? modelScores[position]! : null;
     let like: FeedLikeReason | null = null;
     // The model speaks for the papers it rates relevant (a positive decision value).
-    if (model && postings && modelScore !== null && modelScore > 0.5) {
+    const explained = rank >= explain.offset && rank < explain.offset + explain.limit;
+    if (explained && model && postings && modelScore !== null && modelScore > 0.5) {
       const nearest = postings.nearest(index, position);
       if (nearest && nearest.similarity >= FEED_REASON_MIN_SIMILARITY) {
         const { mark } = model.positives[nearest.mark]!;
