@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { adminSuite } from "./admin.bench";
 import { catchupSuite, digestSuite } from "./catchup.bench";
+import { feedSuite } from "./feed.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
 import { pdfCacheSuite } from "./pdf-cache.bench";
@@ -19,6 +20,7 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   "pdf-cache": pdfCacheSuite,
   catchup: catchupSuite,
   digest: digestSuite,
+  feed: feedSuite,
   admin: adminSuite,
   llm: llmSuite,
   zotero: zoteroSuite,
