@@ -15,6 +15,23 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
+  const empty = await createEmptyPostgresDatabase();
+  const handle = await openPostgres(empty.url);
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database (no migrations run) on the test PostgreSQL server, for tests of what
+ * happens on a first start; `drop()` removes it, whoever is still connected.
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("QUIRE_TEST_DB=postgres needs TEST_DATABASE_URL (npm test sets it).");
   const name = `quire_test_${randomBytes(6).toString("hex")}`;
@@ -24,12 +41,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
-  await handle.migrate();
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -53,6 +53,13 @@ export async function openPglite(location: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * The advisory lock key every instance takes around its migrations (any fixed bigint will do;
+ * this one is "quire-mg" in ASCII). Instances started at the same moment on an empty database
+ * would otherwise race on `CREATE EXTENSION` and the migrations table and the losers would die.
+ */
+export const MIGRATION_LOCK_KEY = 0x7175697265_2d6d67n;
+
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports it.
@@ -63,7 +70,19 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     kind: "postgres",
     connectionString,
     migrate: async () => {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+      // One connection holds a session lock for the whole run: the first instance migrates, the
+      // others wait and then find nothing left to apply.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+        }
+      } finally {
+        client.release();
+      }
     },
     ping: async () => {
       await db.execute(sql`select 1`);
