@@ -120,10 +120,13 @@ export const upstreamCache = pgTable(
 );
 
 /**
- * The next moment a request to a rate-limited host may start, shared by every instance on
- * the database (arXiv: one request every 3 seconds, whoever sends it).
+ * The next moment a request to a rate-limited host may start (while a request is out, the
+ * moment its hold ends), shared by every instance on the database (arXiv: one request every
+ * 3 seconds, whoever sends it).
  */
 export const upstreamRateSlots = pgTable("upstream_rate_slots", {
   host: text("host").primaryKey(),
   nextSlotAt: timestamp("next_slot_at", { withTimezone: true }).notNull(),
+  /** Until when a person is waiting for this host on some instance: background requests hold back until then. */
+  interactiveUntil: timestamp("interactive_until", { withTimezone: true }),
 });

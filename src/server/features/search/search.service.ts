@@ -8,7 +8,7 @@ import { AppError, errors } from "@/server/errors";
 import { ArxivFeedError, ArxivMalformedError } from "@/shared/sources/arxiv/arxiv-atom";
 import { ARXIV_SEARCH_DEADLINE_MS, type ArxivSortBy } from "@/server/sources/arxiv/arxiv-source";
 import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source";
-import { UpstreamError } from "@/server/sources/http/upstream-error";
+import { UpstreamBusyError, UpstreamError } from "@/server/sources/http/upstream-error";
 import { InvalidUpstreamIdError } from "@/server/sources/http/upstream-path";
 import type { Sources } from "@/server/sources/sources";
 
@@ -16,6 +16,12 @@ import type { Sources } from "@/server/sources/sources";
 export function sourceError(label: string, error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof InvalidUpstreamIdError) return errors.validation(error.message);
+  if (error instanceof UpstreamBusyError) {
+    // arXiv was never asked: Quire's share of its one request every 3 s is taken for now.
+    const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000));
+    const name = label === "ArXiv" ? "arXiv" : label;
+    return Object.assign(new AppError("upstream_busy", `Quire is busy with other ${name} searches; try again in ${seconds} s`, 503), { retryAfter: seconds });
+  }
   if (error instanceof UpstreamError && error.status === 0 && error.statusText === "Network error") {
     // Nothing answered at all (no route, refused, no DNS): said plainly, not as the upstream's error.
     return new AppError("upstream_unreachable", `Quire could not reach ${label === "ArXiv" ? "arXiv" : label}: no network`, 502);

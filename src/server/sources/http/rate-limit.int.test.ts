@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/server/db/client";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
-import { createSharedIntervalLimiter } from "./rate-limit";
+import { createSharedIntervalLimiter, INTERVAL_SAFETY_MARGIN_MS, type RateLimiter, type SlotRequest } from "./rate-limit";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -11,46 +11,111 @@ afterAll(async () => {
   await database?.close();
 });
 
+const INTERVAL_MS = 250;
+const SLOT_MS = INTERVAL_MS + INTERVAL_SAFETY_MARGIN_MS;
+
+/** Two limiters on one database stand for two app instances. */
+function instances(host: string): [RateLimiter, RateLimiter] {
+  return [
+    createSharedIntervalLimiter({ db: database.db, host, intervalMs: INTERVAL_MS }),
+    createSharedIntervalLimiter({ db: database.db, host, intervalMs: INTERVAL_MS }),
+  ];
+}
+
+/** Starts one request through `limiter`, noting when it got its slot; it is answered `holdMs` later. */
+function request(limiter: RateLimiter, who: string, log: { who: string; at: number }[], options: SlotRequest & { holdMs?: number } = {}) {
+  return limiter.acquire(options).then(async (release) => {
+    log.push({ who, at: performance.now() });
+    if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
+    release();
+  });
+}
+
+const gaps = (log: { at: number }[]) => {
+  const sorted = [...log].sort((a, b) => a.at - b.at);
+  return sorted.slice(1).map((entry, index) => entry.at - sorted[index]!.at);
+};
+
 describe(`the shared interval limiter on ${testDatabaseKind}`, () => {
-  it("spaces request starts from two instances by the interval", async () => {
-    // Two limiters stand for two app instances sharing the database.
-    const first = createSharedIntervalLimiter({ db: database.db, host: "arxiv-test", intervalMs: 250 });
-    const second = createSharedIntervalLimiter({ db: database.db, host: "arxiv-test", intervalMs: 250 });
-    const starts: number[] = [];
-    await Promise.all(
-      [first, second, first, second, first, second].map(async (limiter) => {
-        const release = await limiter.acquire();
-        starts.push(performance.now());
-        release();
-      }),
-    );
-    starts.sort((a, b) => a - b);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(240);
+  it("spaces request starts from two instances by the interval, and uses every slot", async () => {
+    const [first, second] = instances("arxiv-test");
+    const log: { who: string; at: number }[] = [];
+    const started = performance.now();
+    await Promise.all([first, second, first, second, first, second].map((limiter, index) => request(limiter, String(index), log)));
+    for (const gap of gaps(log)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 10);
+    // Six starts need five intervals; a lost slot would add a whole one.
+    expect(performance.now() - started).toBeLessThan(5 * SLOT_MS + SLOT_MS * 0.9);
   });
 
-  it("lets a slot go that it wakes too late for (a busy event loop), rather than start closer than the interval to the next one", async () => {
-    const first = createSharedIntervalLimiter({ db: database.db, host: "arxiv-late", intervalMs: 250 });
-    const second = createSharedIntervalLimiter({ db: database.db, host: "arxiv-late", intervalMs: 250 });
-    // A request just made: the next slots are 350 ms (interval and margin) apart from now.
-    (await first.acquire())();
-    const starts: { who: string; at: number }[] = [];
-    const start = (who: string, limiter: typeof first) =>
-      limiter.acquire().then((release) => {
-        starts.push({ who, at: performance.now() });
-        release();
-      });
-    const early = start("first", first);
+  it("keeps the interval when the event loop is busy across a slot", async () => {
+    const [first, second] = instances("arxiv-late");
+    const log: { who: string; at: number }[] = [];
+    await request(first, "warm", log);
+    const early = request(first, "first", log);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const later = start("second", second);
-    // The event loop is busy across the first one's slot (about 350 ms away) and 250 ms past it.
+    const later = request(second, "second", log);
+    // The event loop is blocked across the next slot (about SLOT_MS away) and 250 ms past it.
     setTimeout(() => {
       const until = performance.now() + 250;
       while (performance.now() < until);
-    }, 300);
+    }, SLOT_MS - 50);
     await Promise.all([early, later]);
-    starts.sort((a, b) => a.at - b.at);
-    // The first one woke too late: the second went in its own slot, the first in the next.
-    expect(starts.map((entry) => entry.who)).toEqual(["second", "first"]);
-    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(240);
+    for (const gap of gaps(log)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 10);
+  });
+
+  it("gives the slot of a waiter that stops waiting to the next one in line, unused by nobody", async () => {
+    const [first, second] = instances("arxiv-abandoned");
+    const log: { who: string; at: number }[] = [];
+    await request(first, "a", log);
+    const givesUp = new AbortController();
+    const abandoned = request(first, "b", log, { signal: givesUp.signal }).catch((error: unknown) => error);
+    const waiting = request(second, "c", log);
+    setTimeout(() => givesUp.abort(), 50);
+    expect(await abandoned).toBeDefined();
+    await waiting;
+    expect(log.map((entry) => entry.who)).toEqual(["a", "c"]);
+    // "c" starts in the slot right after "a", not one later.
+    expect(log[1]!.at - log[0]!.at).toBeLessThan(SLOT_MS * 1.8);
+  });
+
+  it("holds the slot while a request is out (one at a time across instances), and frees it on the answer", async () => {
+    const [first, second] = instances("arxiv-held");
+    const log: { who: string; at: number }[] = [];
+    const slow = request(first, "slow", log, { holdMs: 3 * SLOT_MS });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let answeredAt = 0;
+    void slow.then(() => (answeredAt = performance.now()));
+    await request(second, "next", log);
+    await slow;
+    const next = log.find((entry) => entry.who === "next")!;
+    expect(next.at).toBeGreaterThanOrEqual(answeredAt - 5);
+    // Within a poll of the answer, not the interval after it.
+    expect(next.at - answeredAt).toBeLessThan(INTERVAL_MS);
+  });
+
+  it("lets a person waiting on another instance go before Quire's own background requests", async () => {
+    const [first, second] = instances("arxiv-priority");
+    const log: { who: string; at: number }[] = [];
+    await request(first, "warm", log);
+    // The background request waits first, for the same slot.
+    const background = request(first, "background", log, { priority: "background" });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const person = request(second, "person", log, { priority: "interactive" });
+    await Promise.all([background, person]);
+    expect(log.map((entry) => entry.who)).toEqual(["warm", "person", "background"]);
+  });
+
+  it("estimates the wait from the slot and the queue ahead", async () => {
+    const [first] = instances("arxiv-estimate");
+    expect(await first.expectedWaitMs()).toBe(0);
+    const log: { who: string; at: number }[] = [];
+    await request(first, "a", log);
+    const queued = [request(first, "b", log), request(first, "c", log)];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // "b" holds the one-at-a-time turn, "c" waits behind it: two intervals and the rest of this slot.
+    const estimate = await first.expectedWaitMs();
+    expect(estimate).toBeGreaterThan(2 * SLOT_MS);
+    expect(estimate).toBeLessThan(3 * SLOT_MS + 50);
+    await Promise.all(queued);
   });
 });

@@ -1,9 +1,26 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 
+/**
+ * Who is waiting: a person (a search, a paper opened; they come first) or Quire itself (the
+ * catch-up index, a cached PDF's revision check, the harvest), which takes the slots people leave.
+ */
+export type SlotPriority = "interactive" | "background";
+
+export type SlotRequest = {
+  priority?: SlotPriority;
+  /** Aborting it leaves the queue: the slot goes to the next in line, never unused. */
+  signal?: AbortSignal;
+};
+
 /** Waits for permission to send one request; call the returned function when the response is in. */
 export type RateLimiter = {
-  acquire(): Promise<() => void>;
+  acquire(request?: SlotRequest): Promise<() => void>;
+  /**
+   * How long a request of this priority joining the queue now would wait for its slot, in ms:
+   * an estimate from what this instance sees (its own queue and the shared next slot).
+   */
+  expectedWaitMs(priority?: SlotPriority): Promise<number>;
 };
 
 /**
@@ -13,15 +30,39 @@ export type RateLimiter = {
 export const INTERVAL_SAFETY_MARGIN_MS = 100;
 
 /**
- * How late after its slot a shared-limiter caller may still start: the rest of the safety
- * margin is left for the way from here to the upstream.
+ * How long the claim of a shared slot may take, from asking the database to holding the
+ * answer: the claim's time is the database's, somewhere inside that round trip, so a slower
+ * one could leave the next instance's request less than the interval behind this one. The
+ * rest of the safety margin is left for the way from here to the upstream.
  */
 export const LATE_FOR_SLOT_MS = INTERVAL_SAFETY_MARGIN_MS / 2;
 
+/**
+ * How often a waiter on a shared slot looks again while another instance holds it: that
+ * holder's answer can free the slot before the interval's end would.
+ */
+const SHARED_SLOT_POLL_MS = 200;
+
 /** Waits `ms`; a wait of zero or less costs nothing (a 0-ms timer still takes a millisecond or more). */
-export const sleep = (ms: number): Promise<void> | void => {
-  if (ms > 0) return new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> | void => {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  if (ms <= 0) return;
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 };
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The wait for a slot was given up.", "AbortError");
+}
 
 /**
  * How long one request may keep a one-at-a-time host to itself. A request that has not been
@@ -49,80 +90,149 @@ function heldAtMost(release: () => void, answered: () => void): () => void {
   };
 }
 
-/** An in-process FIFO mutex: at most `limit` holders at once. */
+type Waiter = { priority: SlotPriority; grant: () => void };
+
+/**
+ * An in-process FIFO mutex with at most `limit` holders at once; interactive waiters go
+ * before background ones, and a waiter whose signal aborts leaves the queue.
+ */
 export function createSemaphore(limit: number) {
   let active = 0;
-  const waiting: (() => void)[] = [];
+  const waiting: Waiter[] = [];
+  const next = () => {
+    const index = waiting.findIndex((waiter) => waiter.priority === "interactive");
+    const [waiter] = waiting.splice(index === -1 ? 0 : index, 1);
+    return waiter;
+  };
   return {
-    async acquire(): Promise<() => void> {
-      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      else active++;
+    async acquire(request: SlotRequest = {}): Promise<() => void> {
+      const { priority = "interactive", signal } = request;
+      if (signal?.aborted) throw abortReason(signal);
+      if (active >= limit) {
+        await new Promise<void>((resolve, reject) => {
+          const waiter: Waiter = {
+            priority,
+            grant: () => {
+              signal?.removeEventListener("abort", onAbort);
+              resolve();
+            },
+          };
+          const onAbort = () => {
+            const index = waiting.indexOf(waiter);
+            if (index !== -1) waiting.splice(index, 1);
+            reject(abortReason(signal!));
+          };
+          signal?.addEventListener("abort", onAbort, { once: true });
+          waiting.push(waiter);
+        });
+      } else active++;
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        const next = waiting.shift();
-        if (next) next();
+        const waiter = next();
+        if (waiter) waiter.grant();
         else active--;
       };
+    },
+    /** Holders and waiters of this priority or higher, this one excluded. */
+    ahead(priority: SlotPriority = "interactive"): number {
+      const queued = priority === "interactive" ? waiting.filter((waiter) => waiter.priority === "interactive").length : waiting.length;
+      return active + queued;
     },
   };
 }
 
 /**
- * At most one request per `intervalMs` to a host, across every instance on the database,
- * counted from the previous request's start and from its answer, and one at a time per instance
- * (for up to SLOT_HOLD_CAP_MS each) (arXiv: "one request every three seconds, on a single
- * connection"). Each caller reserves the next free slot in one atomic statement and sleeps
- * until it; the database clock decides, so instances with skewed clocks still agree.
+ * At most one request per `intervalMs` to a host, across every instance on the database, and
+ * one at a time (arXiv: "no more than one request every three seconds, on a single
+ * connection"). A request claims the slot when it is free, at that moment, in one atomic
+ * statement (the database clock decides, so instances with skewed clocks still agree): a slot
+ * is never reserved ahead, so none is lost to a caller that wakes late or stops waiting.
+ * While a request is out, the slot is held until its answer (at most SLOT_HOLD_CAP_MS); the
+ * answer frees it from the interval after its start. Background callers claim only when no
+ * person on any instance has been waiting for the host within the last interval.
  */
 export function createSharedIntervalLimiter(options: { db: Database; host: string; intervalMs: number }): RateLimiter {
   const { db, host } = options;
+  const intervalMs = options.intervalMs + INTERVAL_SAFETY_MARGIN_MS;
   const oneAtATime = createSemaphore(1);
-  const interval = `${options.intervalMs + INTERVAL_SAFETY_MARGIN_MS} milliseconds`;
+  const interval = `${intervalMs} milliseconds`;
+  const hold = `${SLOT_HOLD_CAP_MS} milliseconds`;
+
+  /** Claims the slot if it is free now; otherwise says how long it stays taken. */
+  async function claim(priority: SlotPriority): Promise<{ claimedAt: string; heldUntil: string } | { waitMs: number }> {
+    const interactive = priority === "interactive";
+    const [row] = await queryRows<{ claimed_at: string | null; held_until: string | null; wait_ms: number | string | null }>(
+      db,
+      sql`
+      with claimed as (
+        insert into upstream_rate_slots (host, next_slot_at, interactive_until)
+        values (${host}, clock_timestamp() + ${hold}::interval, ${interactive ? sql`clock_timestamp() + ${interval}::interval` : sql`null`})
+        on conflict (host) do update
+          set next_slot_at = clock_timestamp() + ${hold}::interval,
+              interactive_until = ${interactive ? sql`clock_timestamp() + ${interval}::interval` : sql`upstream_rate_slots.interactive_until`}
+          where upstream_rate_slots.next_slot_at <= clock_timestamp()
+            ${interactive ? sql`` : sql`and (upstream_rate_slots.interactive_until is null or upstream_rate_slots.interactive_until <= clock_timestamp())`}
+        returning (next_slot_at - ${hold}::interval)::text as claimed_at, next_slot_at::text as held_until
+      ),
+      waiting as (
+        update upstream_rate_slots
+          set interactive_until = greatest(interactive_until, clock_timestamp() + ${interval}::interval)
+          where host = ${host} and ${interactive ? sql`true` : sql`false`} and not exists (select 1 from claimed)
+      )
+      select (select claimed_at from claimed) as claimed_at,
+        (select held_until from claimed) as held_until,
+        (select extract(epoch from (greatest(next_slot_at, ${interactive ? sql`next_slot_at` : sql`coalesce(interactive_until, next_slot_at)`}) - clock_timestamp())) * 1000
+           from upstream_rate_slots where host = ${host}) as wait_ms
+    `,
+    );
+    if (row?.claimed_at && row.held_until) return { claimedAt: row.claimed_at, heldUntil: row.held_until };
+    return { waitMs: Math.max(1, Number(row?.wait_ms ?? 1)) };
+  }
+
+  /** Frees a held slot `interval` after its claim, or now if that has passed; only if it is still this claim's hold. */
+  function free(claimedAt: string, heldUntil: string) {
+    return db.execute(
+      sql`update upstream_rate_slots set next_slot_at = greatest(${claimedAt}::timestamptz + ${interval}::interval, clock_timestamp())
+          where host = ${host} and next_slot_at = ${heldUntil}::timestamptz`,
+    );
+  }
+
   return {
-    async acquire() {
-      const release = await oneAtATime.acquire();
+    async acquire(request: SlotRequest = {}) {
+      const { priority = "interactive", signal } = request;
+      const release = await oneAtATime.acquire(request);
       try {
-        // Another instance's slot follows this one by the interval however late this one
-        // starts: a caller that wakes too late for its slot (a busy event loop, a slow query)
-        // would leave the next one less than the interval, so it lets the slot go and takes
-        // the next free one. The database's clock says how late, as it set the slot.
         for (;;) {
-          const [row] = await queryRows<{ wait_ms: number | string; slot_at: string }>(
-            db,
-            sql`
-            insert into upstream_rate_slots (host, next_slot_at)
-            values (${host}, clock_timestamp() + ${interval}::interval)
-            on conflict (host) do update
-              set next_slot_at = greatest(upstream_rate_slots.next_slot_at, clock_timestamp()) + ${interval}::interval
-            returning extract(epoch from (next_slot_at - ${interval}::interval - clock_timestamp())) * 1000 as wait_ms,
-              (next_slot_at - ${interval}::interval)::text as slot_at
-          `,
-          );
-          await sleep(Number(row?.wait_ms ?? 0));
-          if (!row) break;
-          const [late] = await queryRows<{ late_ms: number | string }>(
-            db,
-            sql`select extract(epoch from (clock_timestamp() - ${row.slot_at}::timestamptz)) * 1000 as late_ms`,
-          );
-          if (Number(late?.late_ms ?? 0) <= LATE_FOR_SLOT_MS) break;
+          const asked = performance.now();
+          const outcome = await claim(priority);
+          if ("claimedAt" in outcome) {
+            if (performance.now() - asked <= LATE_FOR_SLOT_MS) {
+              const { claimedAt, heldUntil } = outcome;
+              return heldAtMost(release, () => {
+                void free(claimedAt, heldUntil).catch(() => {}).finally(release);
+              });
+            }
+            // The claim's moment is unknown within a slow round trip (a busy event loop): the
+            // request would leave up to that late, so this slot is let go (its interval kept)
+            // and the next one claimed.
+            await free(outcome.claimedAt, outcome.heldUntil).catch(() => {});
+            continue;
+          }
+          await sleep(Math.min(outcome.waitMs, SHARED_SLOT_POLL_MS), signal);
         }
-        // The next request waits a full interval after this one is answered, not only after it
-        // started, so arXiv never sees two requests closer than the interval, however slow one
-        // is; unless it is not answered within SLOT_HOLD_CAP_MS (then only its start counts).
-        return heldAtMost(release, () => {
-          void db
-            .execute(
-              sql`update upstream_rate_slots set next_slot_at = greatest(next_slot_at, clock_timestamp() + ${interval}::interval) where host = ${host}`,
-            )
-            .catch(() => {})
-            .finally(release);
-        });
       } catch (error) {
         release();
         throw error;
       }
+    },
+    async expectedWaitMs(priority: SlotPriority = "interactive") {
+      const [row] = await queryRows<{ wait_ms: number | string | null }>(
+        db,
+        sql`select extract(epoch from (next_slot_at - clock_timestamp())) * 1000 as wait_ms from upstream_rate_slots where host = ${host}`,
+      );
+      return Math.max(0, Number(row?.wait_ms ?? 0)) + oneAtATime.ahead(priority) * intervalMs;
     },
   };
 }
@@ -137,17 +247,25 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
   const intervalMs = options.intervalMs + INTERVAL_SAFETY_MARGIN_MS;
   let nextSlot = 0;
   return {
-    async acquire() {
-      const release = await oneAtATime.acquire();
-      const now = Date.now();
-      const slot = Math.max(now, nextSlot);
-      nextSlot = slot + intervalMs;
-      await sleep(slot - now);
+    async acquire(request: SlotRequest = {}) {
+      const release = await oneAtATime.acquire(request);
+      try {
+        // A waiter that aborts here leaves the slot to the next in line.
+        await sleep(nextSlot - Date.now(), request.signal);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const claimedAt = Date.now();
+      nextSlot = claimedAt + intervalMs;
       return heldAtMost(release, () => {
-        // A full interval after the answer too (see createSharedIntervalLimiter).
-        nextSlot = Math.max(nextSlot, Date.now() + intervalMs);
+        // One at a time: never before this one's answer (see createSharedIntervalLimiter).
+        nextSlot = Math.max(nextSlot, Date.now());
         release();
       });
+    },
+    async expectedWaitMs(priority: SlotPriority = "interactive") {
+      return Math.max(0, nextSlot - Date.now()) + oneAtATime.ahead(priority) * intervalMs;
     },
   };
 }
@@ -161,13 +279,21 @@ export function createLocalRateLimiter(options: { perSecond: number; concurrency
   const gapMs = 1000 / options.perSecond;
   let nextStart = 0;
   return {
-    async acquire() {
-      const release = await inFlight.acquire();
+    async acquire(request: SlotRequest = {}) {
+      const release = await inFlight.acquire(request);
       const now = Date.now();
       const start = Math.max(now, nextStart);
       nextStart = start + gapMs;
-      await sleep(start - now);
+      try {
+        await sleep(start - now, request.signal);
+      } catch (error) {
+        release();
+        throw error;
+      }
       return release;
+    },
+    async expectedWaitMs(priority: SlotPriority = "interactive") {
+      return Math.max(0, nextStart - Date.now()) + Math.max(0, inFlight.ahead(priority) - options.concurrency + 1) * gapMs;
     },
   };
 }

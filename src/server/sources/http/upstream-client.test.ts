@@ -2,11 +2,11 @@ import { http, HttpResponse, delay } from "msw";
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import { mswServer } from "@/test/unit-setup";
-import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore } from "./rate-limit";
+import { createLocalIntervalLimiter, createLocalRateLimiter, createSemaphore, INTERVAL_SAFETY_MARGIN_MS } from "./rate-limit";
 import type { CachedResponse, ResponseCache } from "./response-cache";
 import { UndecodableBodyError } from "./upstream-agent";
 import { cacheKey, createUpstreamClient, parseOnce, parseRetryAfter, politeUserAgent } from "./upstream-client";
-import { UpstreamError } from "./upstream-error";
+import { UpstreamBusyError, UpstreamError } from "./upstream-error";
 
 const URL_UNDER_TEST = "https://upstream.test/api/query?q=x";
 const logger = pino({ level: "silent" });
@@ -67,13 +67,16 @@ describe("the upstream client", () => {
     expect(elsewhere).toBe(0);
   });
 
-  it("answers 504 at its deadline while the slot is still coming, and a slot that then fails is no unhandled rejection", async () => {
+  it("answers busy (503) at its deadline while the slot is still coming, and a slot that then fails is no unhandled rejection", async () => {
     const unhandled = vi.fn();
     process.on("unhandledRejection", unhandled);
     try {
       let acquired = 0;
-      const failingLate = { acquire: () => new Promise<() => void>((_, reject) => setTimeout(() => (acquired++, reject(new Error("Cannot use a pool after calling end on the pool"))), 60)) };
-      await expect(client({ limiter: failingLate }).get(URL_UNDER_TEST, { deadlineMs: 10 })).rejects.toMatchObject({ status: 504 });
+      const failingLate = {
+        acquire: () => new Promise<() => void>((_, reject) => setTimeout(() => (acquired++, reject(new Error("Cannot use a pool after calling end on the pool"))), 60)),
+        expectedWaitMs: async () => 0,
+      };
+      await expect(client({ limiter: failingLate }).get(URL_UNDER_TEST, { deadlineMs: 10 })).rejects.toBeInstanceOf(UpstreamBusyError);
       await vi.waitFor(() => expect(acquired).toBe(1));
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).not.toHaveBeenCalled();
@@ -332,6 +335,41 @@ describe("rate limiters", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("the local interval limiter gives a slot its waiter stopped waiting for to the next one, and people go first", async () => {
+    const limiter = createLocalIntervalLimiter({ intervalMs: 60 });
+    const order: string[] = [];
+    const take = (who: string, request: Parameters<typeof limiter.acquire>[0] = {}) =>
+      limiter.acquire(request).then((release) => {
+        order.push(who);
+        release();
+      });
+    await take("first");
+    const givesUp = new AbortController();
+    const abandoned = take("gave up", { signal: givesUp.signal }).catch(() => "aborted");
+    const background = take("background", { priority: "background" });
+    const person = take("person");
+    givesUp.abort();
+    expect(await abandoned).toBe("aborted");
+    const started = performance.now();
+    await Promise.all([background, person]);
+    expect(order).toEqual(["first", "person", "background"]);
+    // Two slots (the person's, then the background one), not three.
+    expect(performance.now() - started).toBeLessThan(3 * (60 + INTERVAL_SAFETY_MARGIN_MS));
+  });
+
+  it("the local interval limiter estimates the wait from its next slot and the queue ahead", async () => {
+    const limiter = createLocalIntervalLimiter({ intervalMs: 60 });
+    expect(await limiter.expectedWaitMs()).toBe(0);
+    (await limiter.acquire())();
+    const slot = 60 + INTERVAL_SAFETY_MARGIN_MS;
+    const waiting = [limiter.acquire({ priority: "background" }).then((release) => release())];
+    const estimate = await limiter.expectedWaitMs("interactive");
+    // The background request holds the turn; a person would still wait for it.
+    expect(estimate).toBeGreaterThan(slot);
+    expect(estimate).toBeLessThanOrEqual(2 * slot);
+    await Promise.all(waiting);
   });
 
   it("a semaphore admits at most its limit", async () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Logger } from "@/server/logger";
 import { sleep, type RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
-import { reasonPhrase, UpstreamError } from "./upstream-error";
+import { reasonPhrase, UpstreamBusyError, UpstreamError } from "./upstream-error";
 import { transportFromFetch, UndecodableBodyError, upstreamRequest, type UpstreamReply } from "./upstream-agent";
 import { observeTransport, type UpstreamObserver } from "./upstream-observer";
 
@@ -79,6 +79,9 @@ function answerWithBytes(fields: Omit<UpstreamResponse, "body" | "bytes">, body:
   };
 }
 
+/** Said as when to try again when the limiter cannot tell (its database gone). */
+const SLOT_RETRY_FALLBACK_MS = 5_000;
+
 const RETRYABLE = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** Redirects followed per request, all within the requested host. */
 const MAX_REDIRECTS = 5;
@@ -124,31 +127,46 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   /** Cache writes still under way, so a request right behind one reads what it stores. */
   const pendingWrites = new Map<string, Promise<void>>();
 
+  /** The failure a request gets when its deadline passes while the upstream has it. */
+  const pastDeadline = (deadlineMs: number) => new UpstreamError(source, 504, "Gateway Timeout", `${source} did not answer within ${deadlineMs / 1000} s`);
+
+  /**
+   * The limiter's slot before the deadline. A request with a deadline (a person is waiting)
+   * goes before Quire's own background requests, and is told at once, rather than at its
+   * deadline, when the queue ahead of it is already longer than that: the failure then says
+   * when to try again. A waiter whose deadline passes leaves the queue.
+   */
+  async function slotBefore(deadline: number): Promise<() => void> {
+    if (!Number.isFinite(deadline)) return limiter.acquire({ priority: "background" });
+    const expected = await limiter.expectedWaitMs("interactive");
+    if (Date.now() + expected > deadline) throw new UpstreamBusyError(source, expected);
+    const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+    const acquiring = limiter.acquire({ priority: "interactive", signal });
+    const givenUp = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    try {
+      return await Promise.race([acquiring, givenUp]);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      // A slot that still comes (a limiter deaf to the signal) is given back; one that fails
+      // (the database gone at shutdown) is nobody's error.
+      acquiring.then((release) => release(), () => undefined);
+      throw new UpstreamBusyError(source, await limiter.expectedWaitMs("interactive").catch(() => SLOT_RETRY_FALLBACK_MS));
+    }
+  }
+
   /**
    * One request, following redirects only within the origin asked (the configured host): a
    * redirect to another host is refused, never followed, so no upstream can point the server
    * at an address of its choosing (server-side request forgery).
    */
-  /** The failure a request gets when its deadline passes. */
-  const pastDeadline = (deadlineMs: number) => new UpstreamError(source, 504, "Gateway Timeout", `${source} did not answer within ${deadlineMs / 1000} s`);
-
-  /** The limiter's slot, or null when the deadline passes first (a slot that comes later is given back at once). */
-  async function slotBefore(deadline: number): Promise<(() => void) | null> {
-    const acquiring = limiter.acquire();
-    if (!Number.isFinite(deadline)) return acquiring;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))));
-    const first = await Promise.race([acquiring, late]);
-    clearTimeout(timer);
-    // Nobody waits for it any more: a slot that comes is given back, one that fails (the
-    // database gone at shutdown) is nobody's error.
-    if (first === null) acquiring.then((release) => release(), () => undefined);
-    return first;
-  }
-
-  async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY, deadlineMs = 0): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
-    const release = await slotBefore(deadline);
-    if (!release) return { refused: pastDeadline(deadlineMs) };
+  async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
+    let release: () => void;
+    try {
+      release = await slotBefore(deadline);
+    } catch (error) {
+      if (error instanceof UpstreamBusyError) return { refused: error };
+      throw error;
+    }
     try {
       const signal = AbortSignal.timeout(Math.max(1, Math.min(timeoutMs, deadline - Date.now())));
       const origin = new URL(url).origin;
@@ -188,8 +206,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     };
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const started = performance.now();
-      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin, deadline, deadlineMs);
-      if (refused) throw refused;
+      const { response, body, error, refused } = await attemptOnce(url, accept, redirectsWithin, deadline);
+      // Busy after a failed attempt: the upstream's own failure is the one to tell.
+      if (refused) throw refused instanceof UpstreamBusyError && lastFailure ? lastFailure : refused;
       const ms = Math.round(performance.now() - started);
       if (response && body !== undefined) {
         if (!RETRYABLE.has(response.status)) {

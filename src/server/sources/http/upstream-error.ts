@@ -14,6 +14,18 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * The request never left: others were ahead of it for the host's slot (arXiv's one request
+ * every 3 s) for longer than its deadline allowed. `retryAfterMs` is when the queue should
+ * have room again.
+ */
+export class UpstreamBusyError extends UpstreamError {
+  constructor(source: string, retryAfterMs: number) {
+    super(source, 503, "Service Unavailable", `${source} is busy with other requests`, retryAfterMs);
+    this.name = "UpstreamBusyError";
+  }
+}
+
 /** The standard reason phrase for a status, for messages such as "ArXiv API error: 503 Service Unavailable". */
 export function reasonPhrase(status: number): string {
   return REASONS[status] ?? "";

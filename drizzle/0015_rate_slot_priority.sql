@@ -1,0 +1,1 @@
+ALTER TABLE "upstream_rate_slots" ADD COLUMN "interactive_until" timestamp with time zone;
