@@ -14,7 +14,7 @@
 import { getCorpus, type Paper } from "../corpus";
 import { canonicalArxivId, parseArxivId } from "./arxiv-ids";
 import { renderErrorFeed, renderFeed, type FeedEntry } from "./atom-feed";
-import { parseQuery, QuerySyntaxError } from "./query-parser";
+import { parseQuery, QuerySyntaxError } from "../../src/shared/arxiv-query/query-parser";
 import { getSearchIndex, type SortBy, type SortOrder } from "./search-index";
 
 /** arXiv refuses larger pages. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getCorpus, type Paper } from "../corpus";
-import { parseQuery } from "./query-parser";
+import { parseQuery } from "../../src/shared/arxiv-query/query-parser";
 import { getSearchIndex, SearchIndex, type SortBy, type SortOrder } from "./search-index";
-import { splitWords, stem } from "./text-analysis";
+import { splitWords, stem } from "../../src/shared/arxiv-query/text-analysis";
 
 const corpus = getCorpus();
 const index = getSearchIndex();

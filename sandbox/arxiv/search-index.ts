@@ -14,8 +14,8 @@ import { getCorpus, type Paper } from "../corpus";
 import { pack, unpack, type PackedArray } from "../lib/binary-pack";
 import { fingerprint, readThroughCache, siblingPath } from "../lib/file-cache";
 import { canonicalArxivId } from "./arxiv-ids";
-import { TEXT_FIELDS, type QueryNode, type SearchField, type TextField } from "./query-parser";
-import { splitWords, stem } from "./text-analysis";
+import { TEXT_FIELDS, type QueryNode, type SearchField, type TextField } from "../../src/shared/arxiv-query/query-parser";
+import { splitWords, stem } from "../../src/shared/arxiv-query/text-analysis";
 
 /** How much a hit in each field is worth relative to the abstract. */
 const FIELD_WEIGHTS: Record<TextField, number> = { ti: 3, au: 2, abs: 1, co: 0.5, jr: 0.5, cat: 1, rn: 0.5, id: 1 };
@@ -374,7 +374,7 @@ function wildcardPattern(value: string): RegExp {
 }
 
 /** The code whose output the index cache holds. */
-const INDEX_SOURCES = ["./search-index.ts", "./text-analysis.ts", "./query-parser.ts", "./arxiv-ids.ts"];
+const INDEX_SOURCES = ["./search-index.ts", "../../src/shared/arxiv-query/text-analysis.ts", "../../src/shared/arxiv-query/query-parser.ts", "./arxiv-ids.ts"];
 
 let shared: SearchIndex | undefined;
 

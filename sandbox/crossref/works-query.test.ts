@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { splitWords, stem } from "../arxiv/text-analysis";
+import { splitWords, stem } from "../../src/shared/arxiv-query/text-analysis";
 import { dataPath, getCorpus } from "../corpus";
 import { getCrossrefCatalog } from "./catalog";
 import { answerWork, answerWorks, NOT_FOUND_TEXT } from "./works-query";

@@ -4,7 +4,7 @@
  * with Crossref's errors: 400 `validation-failure` JSON listing every problem, and the plain-text
  * 404 `Resource not found.`. Messages follow Crossref's server (cayenne) and live answers.
  */
-import { splitWords } from "../arxiv/text-analysis";
+import { splitWords } from "../../src/shared/arxiv-query/text-analysis";
 import { hash53 } from "../lib/stable-random";
 import { getSearchIndex } from "../arxiv/search-index";
 import { corpusTextSource, emptyMatches, SmallTextIndex, type Matches, type SearchField, type TextSource } from "../scholarly/text-search";

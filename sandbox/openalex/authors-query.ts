@@ -5,7 +5,7 @@
  * a search for "Yang Liu" finds every author of that name, each with their own works,
  * institutions and topics to tell them apart.
  */
-import { splitWords } from "../arxiv/text-analysis";
+import { splitWords } from "../../src/shared/arxiv-query/text-analysis";
 import { affiliationsOf, authorJson, orcidFor, topicsOf } from "./author-json";
 import { getOpenAlexCatalog, OPENALEX, shortId, type OpenAlexCatalog } from "./catalog";
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { splitWords, stem } from "../arxiv/text-analysis";
+import { splitWords, stem } from "../../src/shared/arxiv-query/text-analysis";
 import { dataPath } from "../corpus";
 import { getOpenAlexCatalog } from "./catalog";
 import { abstractOf } from "./abstract";

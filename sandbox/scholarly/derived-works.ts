@@ -11,7 +11,7 @@
  * its largest). Hash collisions move the later one (in sorted order) to the next free number,
  * so ids are unique and stable while the corpus is.
  */
-import { splitWords } from "../arxiv/text-analysis";
+import { splitWords } from "../../src/shared/arxiv-query/text-analysis";
 import { getCorpus, type Paper } from "../corpus";
 import { pack, unpack } from "../lib/binary-pack";
 import { fingerprint, readThroughCache, siblingPath } from "../lib/file-cache";
@@ -119,7 +119,7 @@ export function deriveWorks(papers: readonly Paper[]): DerivedWorks {
 }
 
 /** The code whose output the derived-works cache holds. */
-const DERIVATION_SOURCES = ["./derived-works.ts", "./author-identities.ts", "./publication.ts", "./journals.ts", "../lib/stable-random.ts", "../arxiv/text-analysis.ts"];
+const DERIVATION_SOURCES = ["./derived-works.ts", "./author-identities.ts", "./publication.ts", "./journals.ts", "../lib/stable-random.ts", "../../src/shared/arxiv-query/text-analysis.ts"];
 
 let shared: DerivedWorks | undefined;
 

@@ -11,8 +11,8 @@
  * score arrays with one slot per document.
  */
 import type { SearchIndex } from "../arxiv/search-index";
-import type { TextField } from "../arxiv/query-parser";
-import { splitWords, stem } from "../arxiv/text-analysis";
+import type { TextField } from "../../src/shared/arxiv-query/query-parser";
+import { splitWords, stem } from "../../src/shared/arxiv-query/text-analysis";
 
 export type SearchField = "title" | "abstract" | "author" | "container" | "affiliation" | "publisher" | "year";
 

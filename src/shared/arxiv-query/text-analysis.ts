@@ -1,5 +1,6 @@
 /**
- * How the sandbox's arXiv search cuts text into searchable words. Like arXiv's search it is
+ * How arXiv search cuts text into searchable words: one rule for Quire's own arXiv index and
+ * the sandbox that stands in for arXiv, so both find the same papers. Like arXiv's search it is
  * case- and accent-insensitive and matches word forms ("testing" finds "tests"); the stemmer is
  * a deliberately small suffix stripper, enough for plural and -ing/-ed forms, and applies to the
  * same words on both sides so matching stays symmetric. Names and categories are not stemmed.
