@@ -5,3 +5,4 @@ export * from "./schema/papers";
 export * from "./schema/integrations";
 export * from "./schema/system";
 export * from "./schema/catchup";
+export * from "./schema/arxiv-index";

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import { bigint, customType, date, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text vector, written as a tsvector literal (the index builds its own lexemes). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/** One version of a paper as arXiv's OAI-PMH lists it (arXivRaw). */
+export type ArxivIndexVersion = {
+  version: number;
+  /** When this version was submitted, ISO 8601 UTC. */
+  submitted: string;
+  /** arXiv's size string ("23kb"), when it gave one. */
+  size?: string | null;
+};
+
+export type ArxivIndexAuthor = { name: string; affiliations: string[] };
+
+/**
+ * Quire's own arXiv index: every harvested paper (OAI-PMH, arXivRaw), one row per paper with
+ * its newest version, answering arXiv searches, suggestions and the catch-up feed without
+ * arXiv's query API. Text is matched through two vectors whose lexemes Quire cuts itself
+ * (src/shared/arxiv-query/text-analysis.ts, the same rule arXiv search follows): `fts` holds
+ * title (weight A), authors (B) and abstract (C); `fts_meta` comments (A), journal reference
+ * (B), report number (C), categories and the id (D).
+ */
+export const arxivPapers = pgTable(
+  "arxiv_papers",
+  {
+    /** arXiv id without version: "2401.12345", "hep-th/9901001". */
+    id: text("id").primaryKey(),
+    /** The newest version's number. */
+    version: integer("version").notNull(),
+    versions: jsonb("versions").$type<ArxivIndexVersion[]>().notNull(),
+    title: text("title").notNull(),
+    authors: jsonb("authors").$type<ArxivIndexAuthor[]>().notNull(),
+    abstract: text("abstract").notNull(),
+    /** Primary category first, as arXiv lists them. */
+    categories: text("categories").array().notNull(),
+    comments: text("comments"),
+    journalRef: text("journal_ref"),
+    doi: text("doi"),
+    reportNo: text("report_no"),
+    license: text("license"),
+    /** The first version's submission: what arXiv's submittedDate sorts and filters on. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+    /** The newest version's submission: arXiv's lastUpdatedDate. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** The record's OAI-PMH datestamp (the day arXiv last changed it). */
+    datestamp: date("datestamp", { mode: "string" }).notNull(),
+    fts: tsvector("fts").notNull(),
+    ftsMeta: tsvector("fts_meta").notNull(),
+    /** The title folded for prefix suggestions (lower case, accents and punctuation gone, spaces single). */
+    titleKey: text("title_key").notNull(),
+    /** The DOI folded to lower case, for lookups by DOI. */
+    doiKey: text("doi_key"),
+  },
+  (t) => [
+    index("arxiv_papers_fts_idx").using("gin", t.fts),
+    index("arxiv_papers_fts_meta_idx").using("gin", t.ftsMeta),
+    index("arxiv_papers_categories_idx").using("gin", t.categories),
+    index("arxiv_papers_submitted_idx").on(t.submittedAt.desc(), t.id),
+    index("arxiv_papers_updated_idx").on(t.updatedAt.desc(), t.id),
+    index("arxiv_papers_doi_idx").on(t.doiKey).where(sql`${t.doiKey} is not null`),
+    index("arxiv_papers_title_key_idx").on(sql`${t.titleKey} text_pattern_ops`),
+    index("arxiv_papers_datestamp_idx").on(t.datestamp),
+  ],
+);
+
+/**
+ * The harvest of one OAI-PMH scope (`all`, or one of arXiv's sets such as `cs` or
+ * `physics:hep-th`): where the current run stands (its resumption token, so a restart goes on
+ * from the last page stored), what the last complete run reached, and how it went.
+ */
+export const arxivHarvests = pgTable("arxiv_harvests", {
+  /** `all` or an arXiv set spec. */
+  scope: text("scope").primaryKey(),
+  /** The day the current run harvests from (inclusive); null for a first, whole harvest. */
+  runFrom: date("run_from", { mode: "string" }),
+  /** When the current run began; null when none is under way. */
+  runStartedAt: timestamp("run_started_at", { withTimezone: true }),
+  /** The day the current run's first answer was dated: the next run starts from it. */
+  runResponseDate: date("run_response_date", { mode: "string" }),
+  /** The token of the next page of the current run; null before its first page. */
+  resumptionToken: text("resumption_token"),
+  /** Records the current run has been given so far, and how many the list holds in all. */
+  cursor: integer("cursor").notNull().default(0),
+  completeListSize: integer("complete_list_size"),
+  runRecords: integer("run_records").notNull().default(0),
+  runDeleted: integer("run_deleted").notNull().default(0),
+  /** The first whole harvest of this scope finished. */
+  initialDoneAt: timestamp("initial_done_at", { withTimezone: true }),
+  /** The last run that finished, and the day the next one starts from. */
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  nextFrom: date("next_from", { mode: "string" }),
+  /** The newest record datestamp harvested. */
+  lastDatestamp: date("last_datestamp", { mode: "string" }),
+  /** Records stored over every run. */
+  recordsTotal: bigint("records_total", { mode: "number" }).notNull().default(0),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  /** The instance running the harvest holds it until this moment (renewed with every page). */
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  leaseHolder: text("lease_holder"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getCorpus } from "../../../../sandbox/corpus";
+import { startSandbox } from "../../../../sandbox/server";
+import type { DatabaseHandle } from "@/server/db/client";
+import { parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";
+import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
+import { arxivIndexRepository, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
+import { indexRow, type IndexRecord } from "./index-document";
+import { searchIndex } from "./index-search";
+
+let database: DatabaseHandle;
+let repository: ArxivIndexRepository;
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+
+/** A sandbox corpus paper as the harvest would store it. */
+function corpusRecord(paper: ReturnType<typeof getCorpus>["papers"][number]): IndexRecord {
+  return {
+    id: paper.id,
+    versions: paper.versions.map((version) => ({ version: version.version, submitted: version.created })),
+    title: paper.title,
+    authors: paper.authors.map((name, index) => ({ name, affiliations: paper.affiliations[index] ?? [] })),
+    abstract: paper.abstract,
+    categories: paper.categories,
+    comments: paper.comment,
+    journalRef: paper.journalRef,
+    doi: paper.doi,
+    reportNo: paper.reportNo,
+    license: paper.license,
+    datestamp: paper.updated.slice(0, 10),
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  repository = arxivIndexRepository(database.db);
+  sandbox = await startSandbox({ port: 0 });
+  const papers = getCorpus().papers;
+  for (let start = 0; start < papers.length; start += 1000) await repository.upsert(papers.slice(start, start + 1000).map((paper) => indexRow(corpusRecord(paper))));
+}, 180_000);
+afterAll(async () => {
+  await sandbox?.close();
+  await database?.close();
+});
+
+/** What the sandbox's arXiv API answers: the total and the ids, in its order. */
+async function arxivAnswer(searchQuery: string, sortBy: IndexSortBy, sortOrder: IndexSortOrder, start: number, maxResults: number) {
+  const url = new URL(`${sandbox.url}/arxiv/api/query`);
+  url.searchParams.set("search_query", searchQuery);
+  url.searchParams.set("sortBy", sortBy);
+  url.searchParams.set("sortOrder", sortOrder);
+  url.searchParams.set("start", String(start));
+  url.searchParams.set("max_results", String(maxResults));
+  const response = await fetch(url);
+  const feed = parseArxivAtom(await response.text());
+  return { total: feed.totalResults, ids: feed.entries.map((entry) => entry.id) };
+}
+
+/** Every form of the grammar, over the corpus's own words, names, categories and dates. */
+const QUERIES = [
+  "ti:quantum",
+  "ti:quantum AND ti:gravity",
+  'ti:"dark matter"',
+  "abs:testing",
+  "au:maestro",
+  'au:"del maestro"',
+  "au:del_maestro",
+  'au:"A Einstein"',
+  "au:Sch?rmann",
+  "ti:trans*",
+  "ti:learning*",
+  "ti:qu*tum",
+  "au:??tskever",
+  "cat:cs.LG",
+  "cat:hep-th",
+  "cat:cs.*",
+  "cat:cs.LG AND ti:network",
+  "cat:cs.CL OR cat:cs.LG",
+  "cat:hep-th cat:hep-ph",
+  "ti:neural ANDNOT cat:cs.LG",
+  "ANDNOT cat:cs.LG",
+  "(ti:quantum OR ti:classical) AND abs:entanglement",
+  'ti:(quantum OR "dark matter")',
+  "all:electron",
+  'all:"neural network"',
+  "electron",
+  "co:pages",
+  "jr:Phys",
+  "rn:CERN*",
+  "id:1707.08567",
+  "id:hep-th/9901001",
+  "id:2503.*",
+  "submittedDate:[202501010000 TO 202503312359]",
+  "cat:cs.AI AND submittedDate:[202506010000 TO 202606302359]",
+  "lastUpdatedDate:[20250101 TO 20251231] AND cat:math.*",
+  "submittedDate:[* TO 200001010000]",
+  "ti:model AND au:wang",
+  "abs:(spin OR magnetic) ANDNOT ti:review",
+];
+const SORTS: [IndexSortBy, IndexSortOrder][] = [
+  ["submittedDate", "descending"],
+  ["submittedDate", "ascending"],
+  ["lastUpdatedDate", "descending"],
+  ["lastUpdatedDate", "ascending"],
+];
+
+describe(`the arXiv index on ${testDatabaseKind} answers as the sandbox's arXiv API does`, () => {
+  it.each(QUERIES)("%s: the same total, and the same papers in the same order for every date sort", async (searchQuery) => {
+    for (const [sortBy, sortOrder] of SORTS) {
+      const expected = await arxivAnswer(searchQuery, sortBy, sortOrder, 0, 100);
+      const found = await searchIndex(repository, { searchQuery, sortBy, sortOrder, start: 0, maxResults: 100, countCap: 100_000 });
+      expect(found.total, `${searchQuery} by ${sortBy} ${sortOrder}`).toBe(expected.total);
+      expect(found.papers.map((paper) => paper.id), `${searchQuery} by ${sortBy} ${sortOrder}`).toEqual(expected.ids);
+    }
+  });
+
+  it.each(QUERIES)("%s: the same papers by relevance (in the index's own order)", async (searchQuery) => {
+    const expected = await arxivAnswer(searchQuery, "relevance", "descending", 0, 2000);
+    const found = await searchIndex(repository, { searchQuery, sortBy: "relevance", sortOrder: "descending", start: 0, maxResults: 2000, countCap: 100_000 });
+    expect(found.total).toBe(expected.total);
+    // Past 2,000 matches the two rankings may keep different papers on the first 2,000.
+    if (expected.total <= 2000) expect(new Set(found.papers.map((paper) => paper.id))).toEqual(new Set(expected.ids));
+  });
+
+  it("pages as arXiv does: page two follows page one", async () => {
+    const first = await searchIndex(repository, { searchQuery: "cat:cs.LG", sortBy: "submittedDate", sortOrder: "descending", start: 0, maxResults: 20, countCap: 2000 });
+    const second = await searchIndex(repository, { searchQuery: "cat:cs.LG", sortBy: "submittedDate", sortOrder: "descending", start: 20, maxResults: 20, countCap: 2000 });
+    const expected = await arxivAnswer("cat:cs.LG", "submittedDate", "descending", 20, 20);
+    expect(second.papers.map((paper) => paper.id)).toEqual(expected.ids);
+    expect(first.papers.map((paper) => paper.id)).not.toContain(second.papers[0]!.id);
+  });
+});
