@@ -36,17 +36,23 @@ CREATE TABLE "arxiv_papers" (
 	"submitted_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	"datestamp" date NOT NULL,
-	"fts" "tsvector" NOT NULL,
+	"fts_title" "tsvector" NOT NULL,
+	"fts_authors" "tsvector" NOT NULL,
+	"fts_abstract" "tsvector" NOT NULL,
 	"fts_meta" "tsvector" NOT NULL,
+	"category_keys" text[] NOT NULL,
 	"title_key" text NOT NULL,
 	"doi_key" text
 );
 --> statement-breakpoint
-CREATE INDEX "arxiv_papers_fts_idx" ON "arxiv_papers" USING gin ("fts");--> statement-breakpoint
+CREATE INDEX "arxiv_papers_fts_title_idx" ON "arxiv_papers" USING gin ("fts_title");--> statement-breakpoint
+CREATE INDEX "arxiv_papers_fts_authors_idx" ON "arxiv_papers" USING gin ("fts_authors");--> statement-breakpoint
+CREATE INDEX "arxiv_papers_fts_abstract_idx" ON "arxiv_papers" USING gin ("fts_abstract");--> statement-breakpoint
 CREATE INDEX "arxiv_papers_fts_meta_idx" ON "arxiv_papers" USING gin ("fts_meta");--> statement-breakpoint
-CREATE INDEX "arxiv_papers_categories_idx" ON "arxiv_papers" USING gin ("categories");--> statement-breakpoint
+CREATE INDEX "arxiv_papers_category_keys_idx" ON "arxiv_papers" USING gin ("category_keys");--> statement-breakpoint
 CREATE INDEX "arxiv_papers_submitted_idx" ON "arxiv_papers" USING btree ("submitted_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "arxiv_papers_updated_idx" ON "arxiv_papers" USING btree ("updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "arxiv_papers_doi_idx" ON "arxiv_papers" USING btree ("doi_key") WHERE "arxiv_papers"."doi_key" is not null;--> statement-breakpoint
+CREATE INDEX "arxiv_papers_doi_idx" ON "arxiv_papers" USING btree ("doi_key" text_pattern_ops) WHERE "arxiv_papers"."doi_key" is not null;--> statement-breakpoint
+CREATE INDEX "arxiv_papers_id_prefix_idx" ON "arxiv_papers" USING btree ("id" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "arxiv_papers_title_key_idx" ON "arxiv_papers" USING btree ("title_key" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "arxiv_papers_datestamp_idx" ON "arxiv_papers" USING btree ("datestamp");

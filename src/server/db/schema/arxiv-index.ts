@@ -20,10 +20,11 @@ export type ArxivIndexAuthor = { name: string; affiliations: string[] };
 /**
  * Quire's own arXiv index: every harvested paper (OAI-PMH, arXivRaw), one row per paper with
  * its newest version, answering arXiv searches, suggestions and the catch-up feed without
- * arXiv's query API. Text is matched through two vectors whose lexemes Quire cuts itself
- * (src/shared/arxiv-query/text-analysis.ts, the same rule arXiv search follows): `fts` holds
- * title (weight A), authors (B) and abstract (C); `fts_meta` comments (A), journal reference
- * (B), report number (C), categories and the id (D).
+ * arXiv's query API. Text is matched through vectors whose lexemes Quire cuts itself
+ * (src/shared/arxiv-query/text-analysis.ts, the same rule arXiv search follows), one per field
+ * people search (title, authors, abstract: a GIN index then answers a field's words exactly,
+ * with no weights to check row by row), and one for the rest: comments (weight A), journal
+ * reference (B), report number (C) and categories (D).
  */
 export const arxivPapers = pgTable(
   "arxiv_papers",
@@ -49,20 +50,27 @@ export const arxivPapers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     /** The record's OAI-PMH datestamp (the day arXiv last changed it). */
     datestamp: date("datestamp", { mode: "string" }).notNull(),
-    fts: tsvector("fts").notNull(),
+    ftsTitle: tsvector("fts_title").notNull(),
+    ftsAuthors: tsvector("fts_authors").notNull(),
+    ftsAbstract: tsvector("fts_abstract").notNull(),
     ftsMeta: tsvector("fts_meta").notNull(),
+    /** The categories lower case, as `cat:` matches them. */
+    categoryKeys: text("category_keys").array().notNull(),
     /** The title folded for prefix suggestions (lower case, accents and punctuation gone, spaces single). */
     titleKey: text("title_key").notNull(),
     /** The DOI folded to lower case, for lookups by DOI. */
     doiKey: text("doi_key"),
   },
   (t) => [
-    index("arxiv_papers_fts_idx").using("gin", t.fts),
+    index("arxiv_papers_fts_title_idx").using("gin", t.ftsTitle),
+    index("arxiv_papers_fts_authors_idx").using("gin", t.ftsAuthors),
+    index("arxiv_papers_fts_abstract_idx").using("gin", t.ftsAbstract),
     index("arxiv_papers_fts_meta_idx").using("gin", t.ftsMeta),
-    index("arxiv_papers_categories_idx").using("gin", t.categories),
+    index("arxiv_papers_category_keys_idx").using("gin", t.categoryKeys),
     index("arxiv_papers_submitted_idx").on(t.submittedAt.desc(), t.id),
     index("arxiv_papers_updated_idx").on(t.updatedAt.desc(), t.id),
-    index("arxiv_papers_doi_idx").on(t.doiKey).where(sql`${t.doiKey} is not null`),
+    index("arxiv_papers_doi_idx").on(sql`${t.doiKey} text_pattern_ops`).where(sql`${t.doiKey} is not null`),
+    index("arxiv_papers_id_prefix_idx").on(sql`${t.id} text_pattern_ops`),
     index("arxiv_papers_title_key_idx").on(sql`${t.titleKey} text_pattern_ops`),
     index("arxiv_papers_datestamp_idx").on(t.datestamp),
   ],

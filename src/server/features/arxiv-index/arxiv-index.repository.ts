@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { arxivPapers } from "@/server/db/schema/arxiv-index";
 import type { IndexRow } from "./index-document";
+import { relevanceScore, type RankQueries } from "./query-sql";
 
 export type IndexSortBy = "relevance" | "submittedDate" | "lastUpdatedDate";
 export type IndexSortOrder = "ascending" | "descending";
@@ -9,8 +10,12 @@ export type IndexSortOrder = "ascending" | "descending";
 /** A stored paper as searches read it back. */
 export type IndexedPaper = typeof arxivPapers.$inferSelect;
 
-/** Relevance weights of the fields in `fts` ({D, C, B, A}: abstract C, authors B, title A). */
-const RANK_WEIGHTS = "{0.1, 0.4, 0.8, 1.0}";
+/**
+ * Relevance ranks the newest this many matches: as many as a search can page through
+ * (SEARCH_TOTAL_CAP), found through the date index however many papers match, so ranking
+ * costs the same for a word in 300 papers and one in 300,000.
+ */
+export const RELEVANCE_CANDIDATES = 2000;
 
 /** Every column but the text vectors, which only the database reads. */
 const paperColumns = {
@@ -33,59 +38,59 @@ const paperColumns = {
 export type IndexedPaperFields = { [K in keyof typeof paperColumns]: IndexedPaper[K] };
 
 /**
- * The order arXiv gives: by the sort key in the asked direction; ties newer first, then by
- * id, so every page of every run agrees.
+ * The order arXiv gives for a date sort: by the date in the asked direction; ties newer
+ * first, then by id, so every page of every run agrees.
  */
-function orderBy(sortBy: IndexSortBy, order: IndexSortOrder, rank: string | null): SQL {
+function dateOrder(sortBy: "submittedDate" | "lastUpdatedDate", order: IndexSortOrder): SQL {
   const direction = order === "ascending" ? sql`asc` : sql`desc`;
-  const tie = sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
-  if (sortBy === "relevance") {
-    if (!rank) return sql`${tie}`;
-    return sql`ts_rank(${RANK_WEIGHTS}::float4[], ${arxivPapers.fts}, ${rank}::tsquery) ${direction}, ${tie}`;
-  }
   const key = sortBy === "submittedDate" ? arxivPapers.submittedAt : arxivPapers.updatedAt;
-  return sql`${key} ${direction}, ${tie}`;
+  return sql`${key} ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
 }
+
+/** Stores records in `db` (a transaction's, when the harvest stores a page with its progress). */
+export async function upsertIndexRows(db: Database, rows: IndexRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((row) => ({
+    id: row.id,
+    version: row.version,
+    versions: row.versions,
+    title: row.title,
+    authors: row.authors,
+    abstract: row.abstract,
+    categories: row.categories,
+    comments: row.comments,
+    journalRef: row.journalRef,
+    doi: row.doi,
+    reportNo: row.reportNo,
+    license: row.license,
+    submittedAt: row.submittedAt,
+    updatedAt: row.updatedAt,
+    datestamp: row.datestamp,
+    ftsTitle: row.ftsTitle,
+    ftsAuthors: row.ftsAuthors,
+    ftsAbstract: row.ftsAbstract,
+    ftsMeta: row.ftsMeta,
+    categoryKeys: row.categoryKeys,
+    titleKey: row.titleKey,
+    doiKey: row.doiKey,
+  }));
+  await db
+    .insert(arxivPapers)
+    .values(values)
+    .onConflictDoUpdate({ target: arxivPapers.id, set: UPDATE_ALL });
+}
+
+/** On conflict, every column but the id takes the incoming row's value. */
+const UPDATE_ALL = Object.fromEntries(
+  Object.entries(arxivPapers)
+    .filter(([key, value]) => key !== "id" && typeof value === "object" && value !== null && "name" in value && "columnType" in value)
+    .map(([key, value]) => [key, sql.raw(`excluded.${(value as { name: string }).name}`)]),
+);
 
 export function arxivIndexRepository(db: Database, readDb: Database = db) {
   return {
     /** Stores records, a newer version replacing the row it updates. */
-    async upsert(rows: IndexRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      const values = rows.map((row) => ({
-        id: row.id,
-        version: row.version,
-        versions: row.versions,
-        title: row.title,
-        authors: row.authors,
-        abstract: row.abstract,
-        categories: row.categories,
-        comments: row.comments,
-        journalRef: row.journalRef,
-        doi: row.doi,
-        reportNo: row.reportNo,
-        license: row.license,
-        submittedAt: row.submittedAt,
-        updatedAt: row.updatedAt,
-        datestamp: row.datestamp,
-        fts: row.fts,
-        ftsMeta: row.ftsMeta,
-        titleKey: row.titleKey,
-        doiKey: row.doiKey,
-      }));
-      const excluded = (name: string) => sql.raw(`excluded.${name}`);
-      await db
-        .insert(arxivPapers)
-        .values(values)
-        .onConflictDoUpdate({
-          target: arxivPapers.id,
-          set: Object.fromEntries(
-            Object.entries(arxivPapers)
-              .filter(([key, value]) => key !== "id" && typeof value === "object" && value !== null && "name" in value)
-              .map(([key, value]) => [key, excluded((value as { name: string }).name)]),
-          ),
-        });
-    },
+    upsert: (rows: IndexRow[]) => upsertIndexRows(db, rows),
 
     /** Removes records arXiv deleted. */
     async remove(ids: string[]): Promise<void> {
@@ -93,15 +98,37 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
       await db.delete(arxivPapers).where(inArray(arxivPapers.id, ids));
     },
 
-    /** One page of the papers matching `where`, in arXiv's order. */
-    async page(options: { where: SQL; rank: string | null; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number }): Promise<IndexedPaperFields[]> {
+    /**
+     * One page of the papers matching `where`: by a date in arXiv's order, or by relevance
+     * (the weighted rank of the searched fields) among the newest RELEVANCE_CANDIDATES
+     * matches, ties newer first.
+     */
+    async page(options: { where: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number }): Promise<IndexedPaperFields[]> {
+      const { where, sortBy, sortOrder, start, limit } = options;
+      if (sortBy !== "relevance") {
+        return readDb.select(paperColumns).from(arxivPapers).where(where).orderBy(dateOrder(sortBy, sortOrder)).limit(limit).offset(start);
+      }
+      const direction = sortOrder === "ascending" ? sql`asc` : sql`desc`;
+      const candidates = readDb
+        .select({ id: arxivPapers.id })
+        .from(arxivPapers)
+        .where(where)
+        .orderBy(sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`)
+        .limit(RELEVANCE_CANDIDATES)
+        .as("candidates");
+      const ranked = readDb
+        .select({ id: arxivPapers.id, score: sql<number>`${relevanceScore(options.rank)}`.as("score") })
+        .from(arxivPapers)
+        .innerJoin(candidates, sql`${arxivPapers.id} = ${candidates.id}`)
+        .orderBy(sql`score ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`)
+        .limit(limit)
+        .offset(start)
+        .as("ranked");
       return readDb
         .select(paperColumns)
         .from(arxivPapers)
-        .where(options.where)
-        .orderBy(orderBy(options.sortBy, options.sortOrder, options.rank))
-        .limit(options.limit)
-        .offset(options.start);
+        .innerJoin(ranked, sql`${arxivPapers.id} = ${ranked.id}`)
+        .orderBy(sql`${ranked.score} ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`);
     },
 
     /** How many papers match, counted up to `cap` (a search shows at most that many). */

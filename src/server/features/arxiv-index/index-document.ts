@@ -25,8 +25,11 @@ export type IndexRow = IndexRecord & {
   version: number;
   submittedAt: Date;
   updatedAt: Date;
-  fts: string;
+  ftsTitle: string;
+  ftsAuthors: string;
+  ftsAbstract: string;
   ftsMeta: string;
+  categoryKeys: string[];
   titleKey: string;
   doiKey: string | null;
 };
@@ -37,23 +40,22 @@ const MAX_POSITION = 16383;
 type Weight = "A" | "B" | "C" | "D";
 
 /**
- * Builds a tsvector literal field by field, with a gap of one position between fields and
- * between authors, so a phrase never runs from one into the next (as arXiv's search keeps
- * a phrase inside one author's name).
+ * Builds a tsvector literal, with a gap of one position after each part (each author's name,
+ * each field of the meta vector), so a phrase never runs from one into the next, as arXiv's
+ * search keeps a phrase inside one author's name.
  */
 class VectorBuilder {
-  private readonly positions = new Map<string, string[]>();
+  /** Per word, its positions as the literal writes them ("1A,4A"). */
+  private readonly positions = new Map<string, string>();
   private next = 1;
 
   add(words: readonly string[], weight: Weight): this {
+    const mark = weight === "D" ? "" : weight;
     for (const word of words) {
       if (!word) continue;
-      const position = Math.min(this.next, MAX_POSITION);
-      const key = word;
-      const list = this.positions.get(key);
-      const entry = `${position}${weight === "D" ? "" : weight}`;
-      if (list) list.push(entry);
-      else this.positions.set(key, [entry]);
+      const position = `${this.next < MAX_POSITION ? this.next : MAX_POSITION}${mark}`;
+      const known = this.positions.get(word);
+      this.positions.set(word, known === undefined ? position : `${known},${position}`);
       this.next += 1;
     }
     return this.gap();
@@ -66,14 +68,15 @@ class VectorBuilder {
 
   /** `'word':1A,4A 'other':2B`; empty when no word was added (an empty tsvector). */
   literal(): string {
-    const parts: string[] = [];
-    for (const [word, positions] of this.positions) parts.push(`${quoteLexeme(word)}:${positions.join(",")}`);
-    return parts.join(" ");
+    let literal = "";
+    for (const [word, positions] of this.positions) literal += `${literal ? " " : ""}${quoteLexeme(word)}:${positions}`;
+    return literal;
   }
 }
 
 /** A lexeme in tsvector and tsquery syntax: single-quoted, quotes and backslashes escaped. */
 export function quoteLexeme(word: string): string {
+  if (!word.includes("'") && !word.includes("\\")) return `'${word}'`;
   return `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
@@ -90,9 +93,8 @@ export function indexRow(record: IndexRecord): IndexRow {
   const first = versions[0];
   const last = versions[versions.length - 1];
   if (!first || !last) throw new Error(`arXiv record ${record.id} has no dated version`);
-  const fts = new VectorBuilder().add(stemAll(record.title), "A");
-  for (const author of record.authors) fts.add(splitWords(author.name), "B");
-  fts.gap().add(stemAll(record.abstract), "C");
+  const authors = new VectorBuilder();
+  for (const author of record.authors) authors.add(splitWords(author.name), "D");
   const meta = new VectorBuilder()
     .add(stemAll(record.comments), "A")
     .add(stemAll(record.journalRef), "B")
@@ -107,8 +109,11 @@ export function indexRow(record: IndexRecord): IndexRow {
     version: last.version,
     submittedAt: new Date(first.submitted),
     updatedAt: new Date(last.submitted),
-    fts: fts.literal(),
+    ftsTitle: new VectorBuilder().add(stemAll(record.title), "D").literal(),
+    ftsAuthors: authors.literal(),
+    ftsAbstract: new VectorBuilder().add(stemAll(record.abstract), "D").literal(),
     ftsMeta: meta.literal(),
+    categoryKeys: record.categories.map((category) => category.toLowerCase()),
     titleKey: foldTitle(record.title),
     doiKey: record.doi ? record.doi.trim().toLowerCase() : null,
   };
