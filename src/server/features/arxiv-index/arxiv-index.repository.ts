@@ -87,6 +87,11 @@ const UPDATE_ALL = Object.fromEntries(
     .map(([key, value]) => [key, sql.raw(`excluded.${(value as { name: string }).name}`)]),
 );
 
+/** A LIKE pattern's literal part: its wildcards and escape character taken as themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
 export function arxivIndexRepository(db: Database, readDb: Database = db) {
   return {
     /** Stores records, a newer version replacing the row it updates. */
@@ -144,6 +149,40 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
     async byIds(ids: string[]): Promise<IndexedPaperFields[]> {
       if (ids.length === 0) return [];
       return readDb.select(paperColumns).from(arxivPapers).where(inArray(arxivPapers.id, ids));
+    },
+
+    /**
+     * Papers whose id, DOI, title or authors begin like what a person is typing, newest first
+     * within each kind of match (the caller orders the kinds): every query is an index range
+     * or a GIN lookup with a limit.
+     */
+    async suggest(input: { idPrefix?: string; doiPrefix?: string; titlePrefix?: string; titleWords?: string; authorWords?: string; limit: number }): Promise<(IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[]> {
+      const { limit } = input;
+      const found: (IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[] = [];
+      const seen = new Set<string>();
+      const take = (rows: IndexedPaperFields[], matched: "id" | "doi" | "title" | "author") => {
+        for (const row of rows) {
+          if (found.length >= limit || seen.has(row.id)) continue;
+          seen.add(row.id);
+          found.push({ ...row, matched });
+        }
+      };
+      const select = () => readDb.select(paperColumns).from(arxivPapers);
+      const newest = sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
+      if (input.idPrefix) take(await select().where(sql`${arxivPapers.id} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${arxivPapers.id} desc`).limit(limit), "id");
+      if (input.doiPrefix && found.length < limit) {
+        take(await select().where(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`).orderBy(newest).limit(limit), "doi");
+      }
+      if (input.titlePrefix && found.length < limit) {
+        take(await select().where(sql`${arxivPapers.titleKey} like ${`${escapeLike(input.titlePrefix)}%`}`).orderBy(newest).limit(limit), "title");
+      }
+      if (input.titleWords && found.length < limit) {
+        take(await select().where(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery`).orderBy(newest).limit(limit), "title");
+      }
+      if (input.authorWords && found.length < limit) {
+        take(await select().where(sql`${arxivPapers.ftsAuthors} @@ ${input.authorWords}::tsquery`).orderBy(newest).limit(limit), "author");
+      }
+      return found;
     },
 
     /** How many papers the index holds. */

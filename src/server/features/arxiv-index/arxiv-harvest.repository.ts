@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { arxivHarvests, arxivPapers } from "@/server/db/schema/arxiv-index";
+import { upsertIndexRows } from "./arxiv-index.repository";
+import type { IndexRow } from "./index-document";
+
+export type HarvestState = typeof arxivHarvests.$inferSelect;
+
+/** Where a run stands after a page: what the next request continues from. */
+export type PageProgress = {
+  resumptionToken: string | null;
+  cursor: number;
+  completeListSize: number | null;
+  /** The newest record datestamp on the page. */
+  newestDatestamp: string | null;
+  stored: number;
+  deleted: number;
+};
+
+/** The harvest's state per scope, and the one transaction that stores a page with its progress. */
+export function arxivHarvestRepository(db: Database) {
+  return {
+    async states(scopes?: string[]): Promise<HarvestState[]> {
+      const query = db.select().from(arxivHarvests);
+      return scopes ? query.where(inArray(arxivHarvests.scope, scopes)) : query;
+    },
+
+    /** The scope's row, made on first use. */
+    async ensure(scope: string): Promise<HarvestState> {
+      await db.insert(arxivHarvests).values({ scope }).onConflictDoNothing();
+      const [row] = await db.select().from(arxivHarvests).where(eq(arxivHarvests.scope, scope));
+      return row!;
+    },
+
+    /**
+     * Takes (or renews) the right to harvest a scope until `until`: only one instance harvests
+     * a scope at a time, and one that died loses it when its lease runs out.
+     */
+    async claim(scope: string, holder: string, leaseMs: number): Promise<HarvestState | null> {
+      const [row] = await db
+        .update(arxivHarvests)
+        .set({ leaseHolder: holder, leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`, updatedAt: sql`clock_timestamp()` })
+        .where(and(eq(arxivHarvests.scope, scope), or(isNull(arxivHarvests.leaseUntil), lt(arxivHarvests.leaseUntil, sql`clock_timestamp()`), eq(arxivHarvests.leaseHolder, holder))))
+        .returning();
+      return row ?? null;
+    },
+
+    async release(scope: string, holder: string): Promise<void> {
+      await db
+        .update(arxivHarvests)
+        .set({ leaseHolder: null, leaseUntil: null })
+        .where(and(eq(arxivHarvests.scope, scope), eq(arxivHarvests.leaseHolder, holder)));
+    },
+
+    /** Starts a run from `from` (null: the whole scope), dated by arXiv's first answer. */
+    async startRun(scope: string, run: { from: string | null; responseDate: string }): Promise<void> {
+      await db
+        .update(arxivHarvests)
+        .set({
+          runFrom: run.from,
+          runStartedAt: sql`clock_timestamp()`,
+          runResponseDate: run.responseDate,
+          resumptionToken: null,
+          cursor: 0,
+          completeListSize: null,
+          runRecords: 0,
+          runDeleted: 0,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(eq(arxivHarvests.scope, scope));
+    },
+
+    /**
+     * Stores a page of records and deletions with the run's progress in one transaction: after
+     * a crash the harvest resumes from the token of the last page stored, so nothing is missed
+     * and nothing stored twice. Only the lease holder may write.
+     */
+    async storePage(scope: string, holder: string, rows: IndexRow[], deletedIds: string[], progress: PageProgress, leaseMs: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [held] = await tx
+          .update(arxivHarvests)
+          .set({
+            resumptionToken: progress.resumptionToken,
+            cursor: progress.cursor,
+            completeListSize: progress.completeListSize,
+            runRecords: sql`${arxivHarvests.runRecords} + ${progress.stored}`,
+            runDeleted: sql`${arxivHarvests.runDeleted} + ${progress.deleted}`,
+            recordsTotal: sql`${arxivHarvests.recordsTotal} + ${progress.stored}`,
+            lastDatestamp: progress.newestDatestamp
+              ? sql`greatest(${arxivHarvests.lastDatestamp}, ${progress.newestDatestamp}::date)`
+              : arxivHarvests.lastDatestamp,
+            leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`,
+            lastError: null,
+            updatedAt: sql`clock_timestamp()`,
+          })
+          .where(and(eq(arxivHarvests.scope, scope), eq(arxivHarvests.leaseHolder, holder)))
+          .returning({ scope: arxivHarvests.scope });
+        if (!held) return false;
+        const database = tx as unknown as Database;
+        await upsertIndexRows(database, rows);
+        if (deletedIds.length > 0) await database.delete(arxivPapers).where(inArray(arxivPapers.id, deletedIds));
+        return true;
+      });
+    },
+
+    /** Ends a run: the next one starts from the day this one's first answer was dated. */
+    async finishRun(scope: string): Promise<void> {
+      await db
+        .update(arxivHarvests)
+        .set({
+          nextFrom: sql`${arxivHarvests.runResponseDate}`,
+          lastSuccessAt: sql`clock_timestamp()`,
+          initialDoneAt: sql`coalesce(${arxivHarvests.initialDoneAt}, clock_timestamp())`,
+          runFrom: null,
+          runStartedAt: null,
+          runResponseDate: null,
+          resumptionToken: null,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(eq(arxivHarvests.scope, scope));
+    },
+
+    /** A token arXiv no longer knows: the run starts again from its own beginning. */
+    async restartRun(scope: string): Promise<void> {
+      await db.update(arxivHarvests).set({ resumptionToken: null, cursor: 0, updatedAt: sql`clock_timestamp()` }).where(eq(arxivHarvests.scope, scope));
+    },
+
+    async recordError(scope: string, message: string): Promise<void> {
+      await db
+        .update(arxivHarvests)
+        .set({ lastError: message.slice(0, 1000), lastErrorAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
+        .where(eq(arxivHarvests.scope, scope));
+    },
+  };
+}
+
+export type ArxivHarvestRepository = ReturnType<typeof arxivHarvestRepository>;

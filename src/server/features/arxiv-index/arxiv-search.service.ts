@@ -1,0 +1,124 @@
+import { queryKeepsToSets } from "@/shared/arxiv-query/query-coverage";
+import { parseQuery, QuerySyntaxError, type QueryNode } from "@/shared/arxiv-query/query-parser";
+import type { Paper } from "@/shared/paper";
+import { parseArxivId } from "@/shared/arxiv-id";
+import type { ArxivQueryParams, ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
+import type { ArxivIndexRepository } from "./arxiv-index.repository";
+import { indexedPaperToPaper, searchIndex } from "./index-search";
+
+/** Which answered a search: Quire's own index, or arXiv's query API. */
+export type SearchSourceName = "index" | "arxiv";
+
+export type ArxivSearchResult = { total: number; papers: Paper[]; source: SearchSourceName };
+
+/**
+ * A harvested set still counts as current this long after its last finished run: a day's
+ * run, and room for one that failed and is retried.
+ */
+export const HARVEST_CURRENT_MS = 36 * 60 * 60 * 1000;
+
+/** How long this instance trusts what it read of the harvests' state. */
+const COVERAGE_MEMO_MS = 10_000;
+
+/** What the index can answer: `all` of arXiv, or these sets; nothing while no harvest is current. */
+export type IndexCoverage = { all: boolean; sets: string[] };
+
+/** The sets a harvest covers, from their states: each finished once, and recently. */
+export function coverageOf(states: HarvestState[], scopes: readonly string[], now: number): IndexCoverage {
+  const current = (state: HarvestState) => state.initialDoneAt !== null && state.lastSuccessAt !== null && now - state.lastSuccessAt.getTime() < HARVEST_CURRENT_MS;
+  const currentScopes = states.filter((state) => scopes.includes(state.scope) && current(state)).map((state) => state.scope);
+  return { all: currentScopes.includes("all"), sets: currentScopes.filter((scope) => scope !== "all") };
+}
+
+/**
+ * The search planner: every arXiv search the index covers (its categories inside the harvested
+ * sets, the harvest current) is answered from the index, in milliseconds and without arXiv's
+ * one-request-every-3-seconds; anything else goes to arXiv's query API as before.
+ */
+export function arxivSearchService(deps: {
+  index: ArxivIndexRepository;
+  harvests: ArxivHarvestRepository;
+  arxiv: ArxivSource;
+  /** The harvest's configured scopes (`all`, or set specs); empty when the harvest is off. */
+  scopes: () => Promise<readonly string[]>;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  let memo: { at: number; coverage: Promise<IndexCoverage> } | null = null;
+
+  function coverage(): Promise<IndexCoverage> {
+    if (memo && now() - memo.at < COVERAGE_MEMO_MS) return memo.coverage;
+    const reading = (async () => {
+      const scopes = await deps.scopes();
+      if (scopes.length === 0) return { all: false, sets: [] };
+      return coverageOf(await deps.harvests.states([...scopes]), scopes, now());
+    })();
+    memo = { at: now(), coverage: reading };
+    reading.catch(() => (memo = null));
+    return reading;
+  }
+
+  /** Whether the index holds every paper the query can match. */
+  async function covers(ast: QueryNode): Promise<boolean> {
+    const { all, sets } = await coverage();
+    return all || (sets.length > 0 && queryKeepsToSets(ast, sets));
+  }
+
+  /** Papers by id from the index, in the order asked; null when one is missing or asked at an older version. */
+  async function fromIndexByIds(ids: string[]): Promise<Paper[] | null> {
+    const wanted = ids.map((id) => parseArxivId(id));
+    if (wanted.some((parsed) => !parsed)) return null;
+    const rows = await deps.index.byIds(wanted.map((parsed) => parsed!.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const papers: Paper[] = [];
+    for (const parsed of wanted) {
+      const row = byId.get(parsed!.id);
+      if (!row || (parsed!.version !== undefined && parsed!.version !== row.version)) return null;
+      papers.push(indexedPaperToPaper(row));
+    }
+    return papers;
+  }
+
+  return {
+    coverage,
+
+    /**
+     * One arXiv search (or id lookup), from the index when it covers it, else from arXiv.
+     * `countCap` bounds the count the index makes (a search shows at most SEARCH_TOTAL_CAP).
+     */
+    async search(params: ArxivQueryParams & { countCap: number }): Promise<ArxivSearchResult> {
+      const searchQuery = params.searchQuery?.trim() ?? "";
+      if (!searchQuery && params.idList?.length) {
+        const papers = await fromIndexByIds(params.idList);
+        if (papers) {
+          const start = params.start ?? 0;
+          return { total: papers.length, papers: papers.slice(start, start + (params.maxResults ?? 10)), source: "index" };
+        }
+      } else if (searchQuery && !params.idList?.length) {
+        let ast: QueryNode | null = null;
+        try {
+          ast = parseQuery(searchQuery).ast;
+        } catch (error) {
+          // arXiv itself says what is wrong with the query.
+          if (!(error instanceof QuerySyntaxError)) throw error;
+        }
+        if (ast && (await covers(ast))) {
+          const found = await searchIndex(deps.index, {
+            ast,
+            start: params.start,
+            maxResults: params.maxResults,
+            sortBy: params.sortBy,
+            sortOrder: params.sortOrder,
+            countCap: params.countCap,
+          });
+          return { ...found, source: "index" };
+        }
+      }
+      const answer = await deps.arxiv.search(params);
+      return { ...answer, source: "arxiv" };
+    },
+  };
+}
+
+export type ArxivSearchService = ReturnType<typeof arxivSearchService>;
