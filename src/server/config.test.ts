@@ -41,6 +41,10 @@ describe("loadConfig", () => {
     ["S3_ENDPOINT", "s3.example.org"],
     ["S3_BUCKET", "Not_A_Bucket"],
     ["PDF_CACHE_USER_LIMIT_BYTES", "-5"],
+    ["ARXIV_HARVEST", "everything"],
+    ["ARXIV_HARVEST", "cs,biology"],
+    ["ARXIV_HARVEST", "all,cs"],
+    ["ARXIV_OAI_URL", "oaipmh.arxiv.org"],
   ])("names %s when its value %j is bad", (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -49,6 +53,19 @@ describe("loadConfig", () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).message).toContain(`${name}=${JSON.stringify(value)}`);
     }
+  });
+
+  it("reads the arXiv harvest's scope: the default follows the database", () => {
+    expect(loadConfig({}).arxivHarvest).toEqual({ mode: "followed" });
+    expect(loadConfig({ DATABASE_URL: "postgres://db/quire" }).arxivHarvest).toEqual({ mode: "all" });
+    expect(loadConfig({ ARXIV_HARVEST: "off", DATABASE_URL: "postgres://db/quire" }).arxivHarvest).toEqual({ mode: "off" });
+    expect(loadConfig({ ARXIV_HARVEST: " cs, math ,physics:hep-th,cs " }).arxivHarvest).toEqual({ mode: "sets", sets: ["cs", "math", "physics:hep-th"] });
+    expect(loadConfig({}).ARXIV_OAI_URL).toBe("https://oaipmh.arxiv.org/oai");
+  });
+
+  it("wants DATABASE_URL beside a read replica", () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://replica/quire" })).toThrow(/DATABASE_READ_URL=.*needs DATABASE_URL/);
+    expect(loadConfig({ DATABASE_URL: "postgres://db/quire", DATABASE_READ_URL: "postgres://replica/quire" }).DATABASE_READ_URL).toBe("postgres://replica/quire");
   });
 
   it("reports every bad variable at once", () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { ANALYTICS_EVENTS_PER_MINUTE_PER_CLIENT } from "@/shared/analytics";
+import { isArxivSetSpec } from "@/shared/arxiv-query/arxiv-sets";
 
 /** A URL an operator may point at a real upstream or at the sandbox. */
 const baseUrl = (fallback: string) =>
@@ -59,6 +60,30 @@ export const configSchema = z.object({
   CONTACT_EMAIL: optionalString.pipe(z.union([z.undefined(), z.email({ error: "must be an e-mail address" })])),
   ARXIV_API_URL: baseUrl("https://export.arxiv.org/api/query"),
   ARXIV_PDF_URL: baseUrl("https://arxiv.org/pdf"),
+  /** arXiv's OAI-PMH service, where Quire's own arXiv index is harvested from. */
+  ARXIV_OAI_URL: baseUrl("https://oaipmh.arxiv.org/oai"),
+  /**
+   * What Quire harvests into its own arXiv index: `all`, `off`, `followed` (the sets holding
+   * the categories users' profiles and feeds follow) or a comma-separated list of arXiv's
+   * OAI-PMH sets (`cs,math,physics:hep-th`). Unset: `followed` on the embedded database,
+   * `all` on PostgreSQL.
+   */
+  ARXIV_HARVEST: optionalString.pipe(
+    z.union([
+      z.undefined(),
+      z
+        .string()
+        .transform((value) => value.split(",").map((part) => part.trim()).filter(Boolean))
+        .refine(
+          (parts) => parts.length > 0 && (parts.length === 1 && ["all", "off", "followed"].includes(parts[0]!) ? true : parts.every(isArxivSetSpec)),
+          "must be all, off, followed, or a comma-separated list of arXiv's sets such as cs,math,physics:hep-th",
+        ),
+    ]),
+  ),
+  /** A PostgreSQL replica the index's searches read from (DATABASE_URL when unset). */
+  DATABASE_READ_URL: optionalString.pipe(
+    z.union([z.undefined(), z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")]),
+  ),
   OPENALEX_API_URL: baseUrl("https://api.openalex.org"),
   OPENALEX_API_KEY: optionalString,
   CROSSREF_API_URL: baseUrl("https://api.crossref.org"),
@@ -173,9 +198,13 @@ const checkedConfigSchema = configSchema.superRefine((values, context) => {
   }
 });
 
+/** What the arXiv harvest takes (ARXIV_HARVEST, resolved). */
+export type ArxivHarvestScope = { mode: "all" } | { mode: "off" } | { mode: "followed" } | { mode: "sets"; sets: string[] };
+
 export type Config = z.infer<typeof configSchema> & {
   /** DATA_DIR made absolute. */
   dataDir: string;
+  arxivHarvest: ArxivHarvestScope;
   /** PUBLIC_URL, or http://localhost:PORT. */
   publicUrl: string;
 };
@@ -198,8 +227,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(issues);
   }
   const values = parsed.data;
+  const scope = values.ARXIV_HARVEST;
+  const arxivHarvest: ArxivHarvestScope =
+    scope === undefined
+      ? { mode: values.DATABASE_URL ? "all" : "followed" }
+      : scope.length === 1 && (scope[0] === "all" || scope[0] === "off" || scope[0] === "followed")
+        ? { mode: scope[0] }
+        : { mode: "sets", sets: [...new Set(scope)] };
+  if (values.DATABASE_READ_URL && !values.DATABASE_URL) {
+    throw new ConfigError([`DATABASE_READ_URL=${JSON.stringify(env.DATABASE_READ_URL ?? "")}: needs DATABASE_URL (a replica of the embedded database cannot exist)`]);
+  }
   return {
     ...values,
+    arxivHarvest,
     dataDir: path.resolve(values.DATA_DIR),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
   };
