@@ -2,6 +2,8 @@ CREATE TABLE "arxiv_harvests" (
 	"scope" text PRIMARY KEY NOT NULL,
 	"run_from" date,
 	"run_started_at" timestamp with time zone,
+	"run_first_datestamp" date,
+	"run_last_datestamp" date,
 	"run_response_date" date,
 	"resumption_token" text,
 	"cursor" integer DEFAULT 0 NOT NULL,

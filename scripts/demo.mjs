@@ -82,6 +82,9 @@ const app = startChild(process.execPath, serverNodeArgs, {
     ZOTERO_CLIENT_KEY: SANDBOX_ZOTERO_CLIENT_KEY,
     ZOTERO_CLIENT_SECRET: SANDBOX_ZOTERO_CLIENT_SECRET,
     CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? "demo@quire.invalid",
+    // Quire's own arXiv index takes the whole sandbox corpus at start (four pages of OAI-PMH,
+    // arXiv's 3-second pace): searches are answered from it within a minute.
+    ARXIV_HARVEST: process.env.ARXIV_HARVEST ?? "all",
     // The sandbox corpus's newest papers are from 3 June 2026: the catch-up clock starts just after.
     CLOCK_START: process.env.CLOCK_START ?? "2026-06-04T06:00:00Z",
     // The demo's admin (the developer pages' digest test, POST /api/email/send).

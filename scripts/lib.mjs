@@ -24,6 +24,7 @@ export function sandboxUpstreamEnv(sandboxUrl) {
   return {
     ARXIV_API_URL: `${sandboxUrl}/arxiv/api/query`,
     ARXIV_PDF_URL: `${sandboxUrl}/arxiv/pdf`,
+    ARXIV_OAI_URL: `${sandboxUrl}/arxiv/oai`,
     OPENALEX_API_URL: `${sandboxUrl}/openalex`,
     CROSSREF_API_URL: `${sandboxUrl}/crossref`,
     ZOTERO_API_URL: `${sandboxUrl}/zotero`,

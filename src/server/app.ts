@@ -10,6 +10,7 @@ import { ANALYTICS_BATCH_MAX_BYTES } from "@/shared/analytics";
 import { AppError, envelope, errors } from "@/server/errors";
 import { analyticsRoutes } from "@/server/features/analytics/analytics.routes";
 import { adminRoutes } from "@/server/features/admin/admin.routes";
+import { arxivIndexRoutes } from "@/server/features/arxiv-index/arxiv-index.routes";
 import { devRoutes } from "@/server/features/dev/dev.routes";
 import { entitiesRoutes } from "@/server/features/entities/entities.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/api", searchRoutes({ service: deps.search, sources }));
+  app.route("/api", arxivIndexRoutes({ papers: deps.arxivIndex.papers }));
   const { entities } = deps;
   app.route("/api/papers", papersRoutes({ service: deps.papers, onLookedUp: (paper) => void entities.remember(paper) }));
   app.route("/api/html", htmlRoutes({ service: deps.html }));
@@ -120,7 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "/api/entities",
     entitiesRoutes({ service: entities, auth, config }),
   );
-  app.route("/api/admin", adminRoutes({ performance: deps.performance, analytics: deps.analytics.report, auth, config }));
+  app.route("/api/admin", adminRoutes({ performance: deps.performance, analytics: deps.analytics.report, arxivIndex: deps.arxivIndex, auth, config }));
   app.route("/api/dev", devRoutes({ auth, config }));
   if (deps.zotero) app.route("/api", zoteroRoutes({ feature: deps.zotero, auth, config }));
 

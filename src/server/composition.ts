@@ -1,9 +1,16 @@
 import { createAuth, promoteConfiguredAdmins, type Auth } from "@/server/auth/auth";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import type { Config } from "@/server/config";
-import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+import { openDatabase, openPostgres, type DatabaseHandle } from "@/server/db/client";
 import { performanceRepository } from "@/server/features/admin/performance.repository";
 import { performanceService, type PerformanceService } from "@/server/features/admin/performance.service";
+import { arxivHarvestRepository } from "@/server/features/arxiv-index/arxiv-harvest.repository";
+import { arxivHarvestService, type ArxivHarvestService } from "@/server/features/arxiv-index/arxiv-harvest.service";
+import { arxivIndexRepository, type ArxivIndexRepository } from "@/server/features/arxiv-index/arxiv-index.repository";
+import { arxivIndexStatus, arxivSearchService, type ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
+import type { ArxivIndexStatus } from "@/shared/arxiv-index";
+import { harvestScopes } from "@/server/features/arxiv-index/harvest-scope";
+import { oaiHarvestSource } from "@/server/features/arxiv-index/harvest-source";
 import { analyticsReportService, type AnalyticsReportService } from "@/server/features/analytics/analytics-report.service";
 import { analyticsRepository, type AnalyticsRepository } from "@/server/features/analytics/analytics.repository";
 import { analyticsRateLimits, type AnalyticsRateLimits } from "@/server/features/analytics/analytics.routes";
@@ -30,6 +37,7 @@ import { settingsService } from "@/server/features/settings/settings.service";
 import { createZoteroFeature, type ZoteroFeature } from "@/server/features/zotero/zotero.feature";
 import { ZOTERO_SYNC_STALE_AFTER_MS } from "@/server/features/zotero/zotero-sync.service";
 import type { BackgroundJob } from "@/server/jobs/background-job";
+import { arxivHarvestJob } from "@/server/jobs/arxiv-harvest.job";
 import { cacheCleanupJob } from "@/server/jobs/cache-cleanup.job";
 import { digestJob } from "@/server/jobs/digest.job";
 import { emailJob } from "@/server/jobs/email.job";
@@ -68,6 +76,8 @@ export type CompositionOptions = {
   timers?: boolean;
   /** Makes the ADMIN_EMAILS accounts admin at start; default true. */
   promoteAdmins?: boolean;
+  /** The arXiv harvest's job (ARXIV_HARVEST says what it takes); default true. */
+  arxivHarvest?: boolean;
 };
 
 export type PdfCache = { service: PdfCacheService; store: BlobStore; signer: BlobUrlSigner };
@@ -83,6 +93,15 @@ export type ServerGraph = {
   /** The server's own measurements (request latency per route; the sources report upstream traffic to it). */
   metrics: ServerMetrics;
   sources: Sources;
+  /** Quire's own arXiv index: its papers, its harvest, and the search planner in front of arXiv's API. */
+  arxivIndex: {
+    papers: ArxivIndexRepository;
+    harvest: ArxivHarvestService;
+    search: ArxivSearchService;
+    /** The scopes the harvest takes now (`all`, or arXiv's sets). */
+    scopes: () => Promise<readonly string[]>;
+    status: () => Promise<ArxivIndexStatus>;
+  };
   auth: Auth;
   catchup: CatchupService;
   /** The performance logs over `metrics` (the admin pages read them; a job flushes them). */
@@ -125,10 +144,31 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const metrics = createServerMetrics();
   const sources = createSources({ config, db, databaseKind: database.kind, logger, observer: metrics.upstreamObserver });
   const clock = options.clock ?? clockFrom(config.CLOCK_START);
+  // Searches of the index may read from a replica; everything else, writes included, from the primary.
+  const replica = config.DATABASE_READ_URL ? await openPostgres(config.DATABASE_READ_URL) : null;
   // One hold on the shared job queue, taken when the first job needs it.
   const queue = jobQueue(database, logger);
 
   // Features.
+  const harvests = arxivHarvestRepository(db);
+  const indexPapers = arxivIndexRepository(db, replica?.db ?? db);
+  const scopes = harvestScopes(config.arxivHarvest, () => harvests.followedCategories());
+  // The embedded database has one server (the instance lock): a restart takes its own harvest back at once.
+  const arxivSearch = arxivSearchService({ index: indexPapers, harvests, arxiv: sources.arxiv, scopes });
+  const harvest = arxivHarvestService({
+    repository: harvests,
+    source: oaiHarvestSource(sources.arxivOai),
+    logger,
+    holder: database.kind === "pglite" ? "embedded" : undefined,
+    onRunFinished: () => arxivSearch.forgetCoverage(),
+  });
+  const arxivIndex = {
+    papers: indexPapers,
+    harvest,
+    search: arxivSearch,
+    scopes,
+    status: () => arxivIndexStatus({ mode: config.arxivHarvest.mode, scopes, papers: indexPapers, harvest, search: arxivSearch }),
+  };
   const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger });
   const emailOptions = options.email === false ? null : (options.email ?? {});
   const digests = digestRepository(db);
@@ -160,8 +200,8 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const zoteroOptions = options.zoteroSync === false ? null : (options.zoteroSync ?? {});
   const zotero = createZoteroFeature({ database, secret, sources, settings, logger, syncQueue: zoteroOptions ? zoteroSyncQueue(queue) : null, sync: zoteroOptions ?? undefined });
   const pdfProxy = pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service });
-  const search = searchService({ sources });
-  const papers = papersService({ sources });
+  const search = searchService({ sources, arxivSearch: arxivIndex.search });
+  const papers = papersService({ sources, arxivSearch: arxivIndex.search });
   const entities = entitiesService({ repository: entitiesRepository(db), sources, papers, logger });
   const html = htmlService({ sources });
   const llmKeys = llmKeysService({ repository: llmKeysRepository(db), secret, llm: sources.llm });
@@ -194,6 +234,9 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     const recoverEveryMs = zoteroOptions.recoverEveryMs ?? zoteroOptions.staleAfterMs ?? ZOTERO_SYNC_STALE_AFTER_MS;
     jobs.push(zoteroSyncWorker({ queue, sync: zotero.sync, logger, recoverEveryMs }));
   }
+  if ((options.arxivHarvest ?? true) && config.arxivHarvest.mode !== "off") {
+    jobs.push(arxivHarvestJob({ queue, harvest: arxivIndex.harvest, scopes, states: (names) => harvests.states(names), logger }));
+  }
   if (options.timers ?? true) {
     jobs.push(cacheCleanupJob(sources.cache, logger));
     jobs.push(pdfBlobSweepJob(pdfCache.service, logger));
@@ -209,6 +252,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     mailer,
     metrics,
     sources,
+    arxivIndex,
     auth,
     catchup,
     performance,
@@ -229,6 +273,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
       await queue.release().catch((error) => logger.error({ err: error }, "stopping the job queue failed"));
       mailer.close();
       if (!options.database) await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
+      await replica?.close().catch((error) => logger.error({ err: error }, "closing the read replica failed"));
     },
   };
 }

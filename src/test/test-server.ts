@@ -50,6 +50,8 @@ export async function startTestServer(
     email?: { retryDelaySeconds?: number };
     /** Start the job queue and the Zotero sync worker (with test timings when given). */
     zoteroSync?: { heartbeatMs?: number; staleAfterMs?: number; recoverEveryMs?: number };
+    /** Start the job queue and the arXiv harvest (ARXIV_HARVEST in `env` says what it takes). */
+    arxivHarvest?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -57,6 +59,7 @@ export async function startTestServer(
     ? {
         ARXIV_API_URL: `${options.sandboxUrl}/arxiv/api/query`,
         ARXIV_PDF_URL: `${options.sandboxUrl}/arxiv/pdf`,
+        ARXIV_OAI_URL: `${options.sandboxUrl}/arxiv/oai`,
         OPENALEX_API_URL: `${options.sandboxUrl}/openalex`,
         CROSSREF_API_URL: `${options.sandboxUrl}/crossref`,
         ZOTERO_API_URL: `${options.sandboxUrl}/zotero`,
@@ -100,6 +103,7 @@ export async function startTestServer(
     zoteroSync: options.zoteroSync ?? false,
     timers: false,
     promoteAdmins: false,
+    arxivHarvest: options.arxivHarvest ?? false,
   });
   const app = createApp({ ...graph, webDistDir: options.webDistDir });
   const jobs = startJobs(graph.jobs, logger);

@@ -4,6 +4,7 @@ import type { Database } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 import { createArxivPdfSource } from "./arxiv/arxiv-pdf-source";
 import { createArxivHtmlSource } from "./arxiv/arxiv-html-source";
+import { createArxivOaiSource } from "./arxiv/arxiv-oai-source";
 import { createArxivSource } from "./arxiv/arxiv-source";
 import { createCrossrefSource } from "./crossref/crossref-source";
 import { createLocalIntervalLimiter, createLocalRateLimiter, createSharedIntervalLimiter, type RateLimiter } from "./http/rate-limit";
@@ -32,8 +33,8 @@ export function createSources(options: {
   // Embedded PGlite has one user, this process (instance lock): the cache's keys are known in memory.
   const cache = responseCacheRepository(db, { exclusive: databaseKind === "pglite" });
   const userAgent = politeUserAgent(config.publicUrl, config.CONTACT_EMAIL);
-  const client = (source: string, limiter: RateLimiter, timeoutMs: number) =>
-    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs, observer });
+  const client = (source: string, limiter: RateLimiter, timeoutMs: number, memoryCacheBytes?: number) =>
+    createUpstreamClient({ source, limiter, cache, userAgent, logger, timeoutMs, observer, memoryCacheBytes });
   const arxivHost = new URL(config.ARXIV_API_URL).host;
   // arXiv: one request every 3 s across every instance. Instances share Postgres; PGlite means one instance.
   const arxivLimiter =
@@ -47,6 +48,9 @@ export function createSources(options: {
   return {
     cache,
     arxiv: createArxivSource({ client: arxivClient, apiUrl: config.ARXIV_API_URL }),
+    // OAI-PMH shares the API's 3-second slot (arXiv counts its interfaces together); its pages
+    // of 3,500 records (about 9 MB) get longer to arrive, and none is kept in memory.
+    arxivOai: createArxivOaiSource({ client: client("arxiv-oai", arxivLimiter, 120_000, 0), oaiUrl: config.ARXIV_OAI_URL }),
     // HTML full text lives on the PDF host (arxiv.org), not the API host: its own polite limit.
     arxivHtml: createArxivHtmlSource({
       client: client("arxiv-html", createLocalRateLimiter({ perSecond: 4, concurrency: 2 }), 20_000),

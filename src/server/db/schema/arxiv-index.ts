@@ -88,6 +88,9 @@ export const arxivHarvests = pgTable("arxiv_harvests", {
   runFrom: date("run_from", { mode: "string" }),
   /** When the current run began; null when none is under way. */
   runStartedAt: timestamp("run_started_at", { withTimezone: true }),
+  /** The oldest and newest record datestamps the current run has stored (its progress through the days). */
+  runFirstDatestamp: date("run_first_datestamp", { mode: "string" }),
+  runLastDatestamp: date("run_last_datestamp", { mode: "string" }),
   /** The day the current run's first answer was dated: the next run starts from it. */
   runResponseDate: date("run_response_date", { mode: "string" }),
   /** The token of the next page of the current run; null before its first page. */

@@ -15,6 +15,7 @@ import {
   type PerformanceWindow,
 } from "@/shared/admin";
 import type { PerformanceService } from "./performance.service";
+import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 
 const typeSchema = z.object({
   type: z.enum(["all", ...PERFORMANCE_LOG_TYPES], { error: `type must be all or one of ${PERFORMANCE_LOG_TYPES.join(", ")}` }).default("all"),
@@ -38,8 +39,16 @@ const periodSchema = z.object({
  *   DELETE /api/admin/performance?type=...                                          -> { deleted }
  *   GET    /api/admin/performance/summary?window=1h|24h  -> { routes: [p50/p95/p99], upstreams: [latency, error rate] }
  *   GET    /api/admin/analytics?days=7|30|90              -> AnalyticsReport
+ *   GET    /api/admin/arxiv-index                        -> ArxivIndexStatus
  */
-export function adminRoutes(deps: { performance: PerformanceService; analytics: AnalyticsReportService; auth: Pick<Auth, "api">; config: Pick<Config, "publicUrl"> }) {
+export function adminRoutes(deps: {
+  performance: PerformanceService;
+  analytics: AnalyticsReportService;
+  /** Quire's own arXiv index: its scope, size and harvest progress. */
+  arxivIndex: { status(): Promise<ArxivIndexStatus> };
+  auth: Pick<Auth, "api">;
+  config: Pick<Config, "publicUrl">;
+}) {
   const routes = new Hono<SignedInEnv>()
     .use("*", requireUser(deps.auth))
     .use("*", requireRole(ADMIN_ROLE))
@@ -55,6 +64,7 @@ export function adminRoutes(deps: { performance: PerformanceService; analytics: 
       const { window } = readQuery(c, windowSchema);
       return c.json(await deps.performance.summary(window));
     })
+    .get("/arxiv-index", async (c) => c.json(await deps.arxivIndex.status()))
     .get("/analytics", async (c) => {
       const { days } = readQuery(c, periodSchema);
       return c.json(await deps.analytics.report(days));

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "@/server/db/client";
+import { queryRows, type Database } from "@/server/db/client";
 import { arxivHarvests, arxivPapers } from "@/server/db/schema/arxiv-index";
+import { catchupCategories } from "@/server/db/schema/catchup";
+import { userProfiles } from "@/server/db/schema/user-data";
 import { upsertIndexRows } from "./arxiv-index.repository";
 import type { IndexRow } from "./index-document";
 
@@ -11,7 +13,8 @@ export type PageProgress = {
   resumptionToken: string | null;
   cursor: number;
   completeListSize: number | null;
-  /** The newest record datestamp on the page. */
+  /** The oldest and newest record datestamps on the page. */
+  oldestDatestamp: string | null;
   newestDatestamp: string | null;
   stored: number;
   deleted: number;
@@ -60,6 +63,8 @@ export function arxivHarvestRepository(db: Database) {
           runFrom: run.from,
           runStartedAt: sql`clock_timestamp()`,
           runResponseDate: run.responseDate,
+          runFirstDatestamp: null,
+          runLastDatestamp: null,
           resumptionToken: null,
           cursor: 0,
           completeListSize: null,
@@ -89,6 +94,12 @@ export function arxivHarvestRepository(db: Database) {
             lastDatestamp: progress.newestDatestamp
               ? sql`greatest(${arxivHarvests.lastDatestamp}, ${progress.newestDatestamp}::date)`
               : arxivHarvests.lastDatestamp,
+            runFirstDatestamp: progress.oldestDatestamp
+              ? sql`least(${arxivHarvests.runFirstDatestamp}, ${progress.oldestDatestamp}::date)`
+              : arxivHarvests.runFirstDatestamp,
+            runLastDatestamp: progress.newestDatestamp
+              ? sql`greatest(${arxivHarvests.runLastDatestamp}, ${progress.newestDatestamp}::date)`
+              : arxivHarvests.runLastDatestamp,
             leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`,
             lastError: null,
             updatedAt: sql`clock_timestamp()`,
@@ -123,6 +134,16 @@ export function arxivHarvestRepository(db: Database) {
     /** A token arXiv no longer knows: the run starts again from its own beginning. */
     async restartRun(scope: string): Promise<void> {
       await db.update(arxivHarvests).set({ resumptionToken: null, cursor: 0, updatedAt: sql`clock_timestamp()` }).where(eq(arxivHarvests.scope, scope));
+    },
+
+    /** Every category a research profile names or a catch-up feed has shown. */
+    async followedCategories(): Promise<string[]> {
+      const rows = await queryRows<{ category: string }>(
+        db,
+        sql`select distinct jsonb_array_elements_text(${userProfiles.researchCategories}) as category from ${userProfiles}
+            union select ${catchupCategories.category} from ${catchupCategories}`,
+      );
+      return rows.map((row) => row.category);
     },
 
     async recordError(scope: string, message: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { HarvestProgress } from "@/shared/arxiv-index";
 import type { Logger } from "@/server/logger";
 import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
 import { indexRow, type IndexRecord } from "./index-document";
@@ -32,31 +33,36 @@ export const HARVEST_LEASE_MS = 30_000;
 /** How a scope's harvest ended this time. */
 export type HarvestOutcome = "done" | "held-elsewhere" | "stopped";
 
-/** The progress an admin sees for one scope. */
-export type HarvestProgress = {
-  scope: string;
-  running: boolean;
-  /** Records stored over every run. */
-  records: number;
-  /** The current run: records given so far, of how many, at what rate, and how long it has left. */
-  run: { from: string | null; cursor: number; completeListSize: number | null; recordsPerSecond: number | null; secondsLeft: number | null } | null;
-  lastDatestamp: string | null;
-  initialDoneAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What is left of a run, in seconds: from the list's size when arXiv gives it, else from how far
+ * through the days the run has come (arXiv lists records by datestamp, oldest first), at the
+ * run's rate so far; null before either tells anything.
+ */
+function secondsLeft(state: HarvestState, rate: number | null, now: number): number | null {
+  if (!rate) return null;
+  if (state.completeListSize !== null) return Math.max(0, (state.completeListSize - state.cursor) / rate);
+  if (!state.runFirstDatestamp || !state.runLastDatestamp || !state.runStartedAt) return null;
+  const first = Date.parse(state.runFirstDatestamp);
+  const reached = Date.parse(state.runLastDatestamp) + DAY_MS;
+  const done = (reached - first) / Math.max(DAY_MS, now - first);
+  if (done <= 0) return null;
+  const elapsed = (now - state.runStartedAt.getTime()) / 1000;
+  return Math.max(0, (elapsed * (1 - Math.min(1, done))) / done);
+}
 
 export function harvestProgress(state: HarvestState, now: number): HarvestProgress {
   const running = state.leaseUntil !== null && state.leaseUntil.getTime() > now;
   let run: HarvestProgress["run"] = null;
   if (state.runStartedAt) {
     const seconds = (now - state.runStartedAt.getTime()) / 1000;
-    const rate = seconds > 0 && state.cursor > 0 ? state.cursor / seconds : null;
-    const left = state.completeListSize !== null && rate ? Math.max(0, (state.completeListSize - state.cursor) / rate) : null;
+    const given = state.runRecords + state.runDeleted;
+    const rate = seconds > 0 && given > 0 ? given / seconds : null;
+    const left = secondsLeft(state, rate, now);
     run = {
       from: state.runFrom,
-      cursor: state.cursor,
+      cursor: given,
       completeListSize: state.completeListSize,
       recordsPerSecond: rate === null ? null : Math.round(rate * 10) / 10,
       secondsLeft: left === null ? null : Math.round(left),
@@ -82,7 +88,15 @@ export function harvestProgress(state: HarvestState, now: number): HarvestProgre
  * carries on from the last page stored: nothing missed, nothing stored twice. Deleted records
  * leave the index; a new version replaces its paper's row.
  */
-export function arxivHarvestService(deps: { repository: ArxivHarvestRepository; source: HarvestSource; logger: Logger; holder?: string; now?: () => number }) {
+export function arxivHarvestService(deps: {
+  repository: ArxivHarvestRepository;
+  source: HarvestSource;
+  logger: Logger;
+  holder?: string;
+  now?: () => number;
+  /** Told when a run has finished (the search planner then reads the coverage again). */
+  onRunFinished?: (scope: string) => void;
+}) {
   const { repository, source, logger } = deps;
   const holder = deps.holder ?? randomUUID();
   const now = deps.now ?? Date.now;
@@ -91,8 +105,10 @@ export function arxivHarvestService(deps: { repository: ArxivHarvestRepository; 
     const rows = [];
     const deleted: string[] = [];
     let newest: string | null = null;
+    let oldest: string | null = null;
     for (const record of page.records) {
       if (!newest || record.datestamp > newest) newest = record.datestamp;
+      if (!oldest || record.datestamp < oldest) oldest = record.datestamp;
       if (record.deleted) deleted.push(record.id);
       else rows.push(indexRow(record));
     }
@@ -106,6 +122,7 @@ export function arxivHarvestService(deps: { repository: ArxivHarvestRepository; 
         resumptionToken: token?.value ?? null,
         cursor: token?.cursor ?? 0,
         completeListSize: token?.completeListSize ?? null,
+        oldestDatestamp: oldest,
         newestDatestamp: newest,
         stored: rows.length,
         deleted: deleted.length,
@@ -163,6 +180,7 @@ export function arxivHarvestService(deps: { repository: ArxivHarvestRepository; 
         page = await next;
       }
       await repository.finishRun(scope);
+      deps.onRunFinished?.(scope);
       const seconds = (now() - started) / 1000;
       logger.info({ scope, records, seconds: Math.round(seconds) }, "arXiv harvest finished");
       return "done";

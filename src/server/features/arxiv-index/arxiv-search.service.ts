@@ -3,7 +3,9 @@ import { parseQuery, QuerySyntaxError, type QueryNode } from "@/shared/arxiv-que
 import type { Paper } from "@/shared/paper";
 import { parseArxivId } from "@/shared/arxiv-id";
 import type { ArxivQueryParams, ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
+import type { ArxivHarvestService } from "./arxiv-harvest.service";
 import type { ArxivIndexRepository } from "./arxiv-index.repository";
 import { indexedPaperToPaper, searchIndex } from "./index-search";
 
@@ -69,12 +71,14 @@ export function arxivSearchService(deps: {
   async function fromIndexByIds(ids: string[]): Promise<Paper[] | null> {
     const wanted = ids.map((id) => parseArxivId(id));
     if (wanted.some((parsed) => !parsed)) return null;
-    const rows = await deps.index.byIds(wanted.map((parsed) => parsed!.id));
+    // `math.GT/0309136` is stored as `math/0309136`.
+    const stored = (id: string) => id.replace(/^([a-z-]+)\.[A-Z]{2}\//, "$1/");
+    const rows = await deps.index.byIds(wanted.map((parsed) => stored(parsed!.id)));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const papers: Paper[] = [];
     for (const parsed of wanted) {
-      const row = byId.get(parsed!.id);
-      if (!row || (parsed!.version !== undefined && parsed!.version !== row.version)) return null;
+      const row = byId.get(stored(parsed!.id));
+      if (!row || (parsed!.version !== null && parsed!.version !== row.version)) return null;
       papers.push(indexedPaperToPaper(row));
     }
     return papers;
@@ -82,6 +86,11 @@ export function arxivSearchService(deps: {
 
   return {
     coverage,
+
+    /** Reads the harvests' state again at the next search (a run has just finished here). */
+    forgetCoverage(): void {
+      memo = null;
+    },
 
     /**
      * One arXiv search (or id lookup), from the index when it covers it, else from arXiv.
@@ -122,3 +131,16 @@ export function arxivSearchService(deps: {
 }
 
 export type ArxivSearchService = ReturnType<typeof arxivSearchService>;
+
+/** What an admin sees of the index: its scope, size, coverage and each harvest's progress. */
+export async function arxivIndexStatus(deps: {
+  mode: ArxivIndexStatus["mode"];
+  scopes: () => Promise<readonly string[]>;
+  papers: Pick<ArxivIndexRepository, "size">;
+  harvest: Pick<ArxivHarvestService, "progress">;
+  search: Pick<ArxivSearchService, "coverage">;
+}): Promise<ArxivIndexStatus> {
+  const scopes = [...(await deps.scopes())];
+  const [papers, covers, harvests] = await Promise.all([deps.papers.size(), deps.search.coverage(), deps.harvest.progress(scopes)]);
+  return { mode: deps.mode, scopes, papers, covers, harvests };
+}

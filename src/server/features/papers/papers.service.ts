@@ -8,6 +8,7 @@ import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { shortOpenAlexId } from "@/shared/sources/openalex/openalex-works";
 import type { Sources } from "@/server/sources/sources";
 import { sourceError } from "@/server/features/search/search.service";
+import type { ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
 
 const OPENALEX_WORK_ID = /^W\d{1,15}$/i;
 
@@ -30,7 +31,7 @@ export function classifyPaperId(raw: string): PaperIdKind | null {
  * The reader's paper lookups (core-app.md section 4, "Paper load") and the References and
  * Citations cards' lists ("References and citations lists"), through the shared upstream clients.
  */
-export function papersService(deps: { sources: Sources }) {
+export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivSearchService, "search"> }) {
   const { sources } = deps;
 
   async function openAlexWork(id: string): Promise<Paper | null> {
@@ -48,7 +49,7 @@ export function papersService(deps: { sources: Sources }) {
     let paper: Paper | null = null;
     if (parsed.kind === "arxiv") {
       try {
-        const result = await sources.arxiv.search({ idList: [parsed.id], maxResults: 1, deadlineMs: ARXIV_SEARCH_DEADLINE_MS });
+        const result = await deps.arxivSearch.search({ idList: [parsed.id], maxResults: 1, deadlineMs: ARXIV_SEARCH_DEADLINE_MS, countCap: 1 });
         paper = result.papers[0] ?? null;
       } catch (error) {
         // arXiv answers a malformed or unknown id with an error feed: that is "not found", not a failure.

@@ -161,7 +161,11 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
   return new Hono<AppEnv>()
     .get("/search", async (c) => {
       const params = parse(searchParamsSchema, queryObject(c));
-      return c.body(searchResponseBody(await deps.service.search(params)), 200, { "Content-Type": "application/json" });
+      const result = await deps.service.search(params);
+      // An arXiv search says whether Quire's own index or arXiv's API answered it.
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      if (result.answeredBy) headers["X-Search-Source"] = result.answeredBy;
+      return c.body(searchResponseBody(result), 200, headers);
     })
     .get("/arxiv", async (c) => {
       const params = parse(arxivProxySchema, queryObject(c));

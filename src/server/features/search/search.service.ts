@@ -11,6 +11,7 @@ import { CrossrefRejectedError } from "@/server/sources/crossref/crossref-source
 import { UpstreamBusyError, UpstreamError } from "@/server/sources/http/upstream-error";
 import { InvalidUpstreamIdError } from "@/server/sources/http/upstream-path";
 import type { Sources } from "@/server/sources/sources";
+import type { ArxivSearchService, SearchSourceName } from "@/server/features/arxiv-index/arxiv-search.service";
 
 /** Upstream failures in the words the spec gives them ("ArXiv API error: {status} {statusText}"). */
 export function sourceError(label: string, error: unknown): AppError {
@@ -81,8 +82,11 @@ function usableParse(params: SearchParams): ParsedQuery | null {
   return parsed && shouldParseQuery(params.q) && hasSearchableParts(parsed) ? parsed : null;
 }
 
-export function searchService(deps: { sources: Sources }) {
-  async function searchArxiv(params: SearchParams): Promise<SearchResponse> {
+/** A search's answer, and (for arXiv) whether Quire's own index or arXiv's API gave it. */
+export type SearchResult = SearchResponse & { answeredBy?: SearchSourceName };
+
+export function searchService(deps: { sources: Sources; arxivSearch: Pick<ArxivSearchService, "search"> }) {
+  async function searchArxiv(params: SearchParams): Promise<SearchResult> {
     const parsed = usableParse(params);
     const searchQuery = buildArxivQuery({
       q: parsed ? formatForArxiv(parsed).queryString || params.q : params.q,
@@ -97,15 +101,16 @@ export function searchService(deps: { sources: Sources }) {
     // arXiv sorts by relevance and dates itself; a title sort is applied to the page by the client.
     const sortBy: ArxivSortBy = field === "title" ? "relevance" : field;
     try {
-      const { total, papers } = await deps.sources.arxiv.search({
+      const { total, papers, source } = await deps.arxivSearch.search({
         searchQuery,
         start: params.page * params.size,
         maxResults: params.size,
         sortBy,
         sortOrder: order,
         deadlineMs: ARXIV_SEARCH_DEADLINE_MS,
+        countCap: SEARCH_TOTAL_CAP,
       });
-      return { papers, total: Math.min(total, SEARCH_TOTAL_CAP), page: params.page, size: params.size };
+      return { papers, total: Math.min(total, SEARCH_TOTAL_CAP), page: params.page, size: params.size, answeredBy: source };
     } catch (error) {
       throw sourceError("ArXiv", error);
     }
@@ -221,7 +226,7 @@ export function searchService(deps: { sources: Sources }) {
   }
 
   return {
-    async search(params: SearchParams): Promise<SearchResponse> {
+    async search(params: SearchParams): Promise<SearchResult> {
       if (!hasSearchCriteria(params)) throw new AppError("empty_query", "No search query provided", 400);
       switch (params.source) {
         case "arxiv":
