@@ -7,7 +7,7 @@ import { performanceService, type PerformanceService } from "@/server/features/a
 import { arxivHarvestRepository } from "@/server/features/arxiv-index/arxiv-harvest.repository";
 import { arxivHarvestService, type ArxivHarvestService } from "@/server/features/arxiv-index/arxiv-harvest.service";
 import { arxivIndexRepository, type ArxivIndexRepository } from "@/server/features/arxiv-index/arxiv-index.repository";
-import { arxivIndexStatus, arxivSearchService, type ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
+import { arxivIndexStatus, arxivSearchService, catchupPaperIndex, type ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
 import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 import { harvestScopes } from "@/server/features/arxiv-index/harvest-scope";
 import { oaiHarvestSource } from "@/server/features/arxiv-index/harvest-source";
@@ -169,7 +169,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     scopes,
     status: () => arxivIndexStatus({ mode: config.arxivHarvest.mode, scopes, papers: indexPapers, harvest, search: arxivSearch }),
   };
-  const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger });
+  const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger, index: catchupPaperIndex({ search: arxivIndex.search, papers: arxivIndex.papers }) });
   const emailOptions = options.email === false ? null : (options.email ?? {});
   const digests = digestRepository(db);
   const outgoing = emailOptions

@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, createUserWithRole } from "@/test/test-users";
 import { testDatabaseKind } from "@/test/test-database";
 
+/** The catch-up clock: the month before holds arXiv's OAI-PMH test papers (April 2007, mostly physics). */
+const CLOCK_START = "2007-05-01T06:00:00Z";
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let server: TestServer;
 let admin: { cookie: string };
@@ -30,7 +32,7 @@ async function status(): Promise<ArxivIndexStatus> {
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   await setArxivOai(sandbox.url, { recordsPerPage: 2000 });
-  server = await startTestServer({ sandboxUrl: sandbox.url, arxivHarvest: true, env: { ARXIV_HARVEST: "physics" } });
+  server = await startTestServer({ sandboxUrl: sandbox.url, arxivHarvest: true, env: { ARXIV_HARVEST: "physics", CLOCK_START } });
   admin = await createUserWithRole(server, "admin");
   // The harvest starts with the server, at arXiv's pace (one request every 3 s).
   const deadline = Date.now() + 180_000;
@@ -106,6 +108,27 @@ describe(`Quire's own arXiv index in the server (${testDatabaseKind})`, () => {
     const byAuthor = await suggest(author.split(" ").slice(-1)[0]!);
     expect(byAuthor.length).toBeGreaterThan(0);
     expect(await suggest("a")).toEqual([]);
+  });
+
+  it("fills the catch-up feed with every paper of the month in a harvested category, without asking arXiv", async () => {
+    const since = Date.parse(CLOCK_START) - 30 * 24 * 60 * 60 * 1000;
+    const inMonth = physicsPapers().filter((paper) => Date.parse(paper.published) >= since && Date.parse(paper.published) <= Date.parse(CLOCK_START));
+    const counts = new Map<string, number>();
+    for (const paper of inMonth) for (const category of paper.categories) counts.set(category, (counts.get(category) ?? 0) + 1);
+    const [category, expected] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    expect(expected).toBeGreaterThan(20);
+    const before = await arxivApiRequests();
+    const response = await fetch(`${server.url}/api/catchup/feed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ profile: { categories: [category], keywords: [], authors: [], excludeTerms: [] }, range: "monthly" }),
+    });
+    expect(response.status).toBe(200);
+    const feed = (await response.json()) as { counts: { all: number }; papers: { paper: { categories: string[] } }[]; index: { refreshedAt: string | null } };
+    expect(feed.counts.all).toBe(expected);
+    expect(feed.papers.every((entry) => entry.paper.categories.includes(category))).toBe(true);
+    expect(feed.index.refreshedAt).not.toBeNull();
+    expect(await arxivApiRequests()).toBe(before);
   });
 
   it("answers 200 different searches sent at once, none of them from arXiv", async () => {

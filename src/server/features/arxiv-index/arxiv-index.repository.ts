@@ -185,6 +185,17 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
       return found;
     },
 
+    /** Every paper of a category submitted in [since, until], newest first (the catch-up feed's month). */
+    async inCategory(category: string, since: Date, until: Date): Promise<IndexedPaperFields[]> {
+      return readDb
+        .select(paperColumns)
+        .from(arxivPapers)
+        .where(
+          sql`${arxivPapers.categoryKeys} @> array[${category.toLowerCase()}]::text[] and ${arxivPapers.submittedAt} >= ${since.toISOString()}::timestamptz and ${arxivPapers.submittedAt} <= ${until.toISOString()}::timestamptz`,
+        )
+        .orderBy(sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`);
+    },
+
     /** How many papers the index holds. */
     async size(): Promise<number> {
       const [row] = await queryRows<{ n: number | string }>(readDb, sql`select count(*)::bigint as n from ${arxivPapers}`);

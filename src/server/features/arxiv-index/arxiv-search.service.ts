@@ -1,4 +1,6 @@
 import { queryKeepsToSets } from "@/shared/arxiv-query/query-coverage";
+import { setHoldsCategory } from "@/shared/arxiv-query/arxiv-sets";
+import type { CatchupPaperIndex } from "@/server/features/catchup/catchup.service";
 import { parseQuery, QuerySyntaxError, type QueryNode } from "@/shared/arxiv-query/query-parser";
 import type { Paper } from "@/shared/paper";
 import { parseArxivId } from "@/shared/arxiv-id";
@@ -23,14 +25,19 @@ export const HARVEST_CURRENT_MS = 36 * 60 * 60 * 1000;
 /** How long this instance trusts what it read of the harvests' state. */
 const COVERAGE_MEMO_MS = 10_000;
 
-/** What the index can answer: `all` of arXiv, or these sets; nothing while no harvest is current. */
-export type IndexCoverage = { all: boolean; sets: string[] };
+/**
+ * What the index can answer: `all` of arXiv, or these sets; nothing while no harvest is current.
+ * `refreshedAt` is when the least recent of those harvests last finished.
+ */
+export type IndexCoverage = { all: boolean; sets: string[]; refreshedAt: Date | null };
 
 /** The sets a harvest covers, from their states: each finished once, and recently. */
 export function coverageOf(states: HarvestState[], scopes: readonly string[], now: number): IndexCoverage {
   const current = (state: HarvestState) => state.initialDoneAt !== null && state.lastSuccessAt !== null && now - state.lastSuccessAt.getTime() < HARVEST_CURRENT_MS;
-  const currentScopes = states.filter((state) => scopes.includes(state.scope) && current(state)).map((state) => state.scope);
-  return { all: currentScopes.includes("all"), sets: currentScopes.filter((scope) => scope !== "all") };
+  const currentStates = states.filter((state) => scopes.includes(state.scope) && current(state));
+  const currentScopes = currentStates.map((state) => state.scope);
+  const times = currentStates.map((state) => state.lastSuccessAt!.getTime());
+  return { all: currentScopes.includes("all"), sets: currentScopes.filter((scope) => scope !== "all"), refreshedAt: times.length ? new Date(Math.min(...times)) : null };
 }
 
 /**
@@ -53,7 +60,7 @@ export function arxivSearchService(deps: {
     if (memo && now() - memo.at < COVERAGE_MEMO_MS) return memo.coverage;
     const reading = (async () => {
       const scopes = await deps.scopes();
-      if (scopes.length === 0) return { all: false, sets: [] };
+      if (scopes.length === 0) return { all: false, sets: [], refreshedAt: null };
       return coverageOf(await deps.harvests.states([...scopes]), scopes, now());
     })();
     memo = { at: now(), coverage: reading };
@@ -131,6 +138,22 @@ export function arxivSearchService(deps: {
 }
 
 export type ArxivSearchService = ReturnType<typeof arxivSearchService>;
+
+/** The index as the catch-up feed and the digests read it: the categories it covers, and a category's papers. */
+export function catchupPaperIndex(deps: { search: Pick<ArxivSearchService, "coverage">; papers: Pick<ArxivIndexRepository, "inCategory"> }): CatchupPaperIndex {
+  return {
+    async covering(categories) {
+      const { all, sets, refreshedAt } = await deps.search.coverage();
+      const covered = new Map<string, Date>();
+      if (!refreshedAt) return covered;
+      for (const category of categories) if (all || sets.some((set) => setHoldsCategory(set, category))) covered.set(category, refreshedAt);
+      return covered;
+    },
+    async papersSince(category, since, until) {
+      return (await deps.papers.inCategory(category, since, until)).map(indexedPaperToPaper);
+    },
+  };
+}
 
 /** What an admin sees of the index: its scope, size, coverage and each harvest's progress. */
 export async function arxivIndexStatus(deps: {

@@ -40,11 +40,23 @@ export function lastAnnouncement(now: Date): Date {
 type LoadedCategory = { refreshedAt: number; papers: Paper[]; index: ScoringIndex<Paper>; published: number[] };
 
 /**
+ * Quire's own arXiv index as the feed reads it: whether it covers a category (and since when
+ * its harvest is current), and every paper of a category submitted since a moment, newest first.
+ */
+export type CatchupPaperIndex = {
+  covering(categories: string[]): Promise<Map<string, Date>>;
+  papersSince(category: string, since: Date, until: Date): Promise<Paper[]>;
+};
+
+/** A category's state, from the arXiv API's listing (catchup_categories) or from the index. */
+type FeedCategoryState = CategoryState & { fromIndex?: boolean };
+
+/**
  * The catch-up feed: a shared index of each category's newest papers, refreshed from the
  * arXiv API at most once per arXiv announcement by whichever instance gets there first, and
  * every user's feed scored from it. No arXiv call is made for a visit while the index is fresh.
  */
-export function catchupService(deps: { repository: CatchupRepository; arxiv: ArxivSource; clock: Clock; logger: Logger }) {
+export function catchupService(deps: { repository: CatchupRepository; arxiv: ArxivSource; clock: Clock; logger: Logger; index?: CatchupPaperIndex }) {
   const { repository, arxiv, clock, logger } = deps;
   /** Per instance: each category's papers and word index, reloaded when its refresh time changes. */
   const loaded = new Map<string, LoadedCategory>();
@@ -90,8 +102,22 @@ export function catchupService(deps: { repository: CatchupRepository; arxiv: Arx
     }
   }
 
-  /** Refreshes the categories that need it (one at a time: arXiv's 3-second rule applies anyway). */
-  async function ensureFresh(categories: string[]): Promise<CategoryState[]> {
+  /**
+   * Each category's state: a category Quire's own arXiv index covers is read from it (every
+   * paper of the range, however many); the others come from the arXiv API's listing, refreshed
+   * when they need it (one at a time: arXiv's 3-second rule applies anyway).
+   */
+  async function ensureFresh(categories: string[]): Promise<FeedCategoryState[]> {
+    const covered = deps.index ? await deps.index.covering(categories).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not read the arXiv index's coverage; the feed uses arXiv's API");
+      return new Map<string, Date>();
+    }) : new Map<string, Date>();
+    const fromIndex: FeedCategoryState[] = [...covered].map(([category, refreshedAt]) => ({ category, refreshedAt, attemptedAt: refreshedAt, lastError: null, fromIndex: true }));
+    const listed = categories.filter((category) => !covered.has(category));
+    return [...fromIndex, ...(listed.length ? await ensureListed(listed) : [])];
+  }
+
+  async function ensureListed(categories: string[]): Promise<CategoryState[]> {
     const now = clock.now();
     const boundary = lastAnnouncement(now).getTime();
     const states = new Map((await repository.states(categories)).map((state) => [state.category, state]));
@@ -110,18 +136,24 @@ export function catchupService(deps: { repository: CatchupRepository; arxiv: Arx
     return repository.states(categories);
   }
 
-  async function load(state: CategoryState): Promise<LoadedCategory | null> {
+  async function load(state: FeedCategoryState): Promise<LoadedCategory | null> {
     if (!state.refreshedAt) return null;
-    const known = loaded.get(state.category);
-    if (known && known.refreshedAt === state.refreshedAt.getTime()) return known;
-    const papers = await repository.papers(state.category);
+    const key = state.fromIndex ? `index:${state.category}` : state.category;
+    const known = loaded.get(key);
+    const now = clock.now();
+    // From the index, the month before the clock's day: read again when the harvest or the day moves on.
+    const stamp = state.fromIndex ? state.refreshedAt.getTime() + lastAnnouncement(now).getTime() : state.refreshedAt.getTime();
+    if (known && known.refreshedAt === stamp) return known;
+    const papers = state.fromIndex
+      ? await deps.index!.papersSince(state.category, new Date(lastAnnouncement(now).getTime() - INDEX_SPAN_MS), now)
+      : await repository.papers(state.category);
     const entry = {
-      refreshedAt: state.refreshedAt.getTime(),
+      refreshedAt: stamp,
       papers,
       index: new ScoringIndex(papers),
       published: papers.map((paper) => Date.parse(paper.publishedDate ?? "")),
     };
-    loaded.set(state.category, entry);
+    loaded.set(key, entry);
     return entry;
   }
 

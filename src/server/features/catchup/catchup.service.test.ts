@@ -1,0 +1,52 @@
+import pino from "pino";
+import { describe, expect, it, vi } from "vitest";
+import type { Paper } from "@/shared/paper";
+import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { CatchupRepository } from "./catchup.repository";
+import { catchupService, type CatchupPaperIndex } from "./catchup.service";
+
+const NOW = new Date("2026-06-04T06:00:00Z");
+
+function paper(index: number): Paper {
+  const published = new Date(NOW.getTime() - (index % 28) * 24 * 60 * 60 * 1000 - 60_000).toISOString();
+  return {
+    id: `2605.${String(index).padStart(5, "0")}`,
+    title: `Paper ${index}`,
+    authors: ["A. Author"],
+    abstract: "An abstract.",
+    url: `https://arxiv.org/abs/2605.${index}v1`,
+    pdfUrl: `https://arxiv.org/pdf/2605.${index}v1`,
+    publishedDate: published,
+    updatedDate: published,
+    categories: ["cs.LG"],
+    category: "cs.LG",
+    source: "arxiv",
+  } as Paper;
+}
+
+describe("the catch-up feed over Quire's own arXiv index", () => {
+  it("shows every paper of the range in a covered category, past the API listing's 1,000, without arXiv", async () => {
+    const papers = Array.from({ length: 1500 }, (_, index) => paper(index)).sort((a, b) => Date.parse(b.publishedDate!) - Date.parse(a.publishedDate!));
+    const index: CatchupPaperIndex = {
+      covering: async (categories) => new Map(categories.map((category) => [category, NOW])),
+      papersSince: vi.fn(async () => papers),
+    };
+    const arxiv = { search: vi.fn() } as unknown as ArxivSource;
+    const repository = { states: vi.fn(async () => []) } as unknown as CatchupRepository;
+    const service = catchupService({ repository, arxiv, clock: { now: () => NOW }, logger: pino({ level: "silent" }), index });
+    const feed = await service.feed({
+      profile: { categories: ["cs.LG"], authors: [], keywords: [], excludeTerms: [] },
+      range: "monthly",
+      threshold: 0.3,
+      tab: "all",
+      filter: "all",
+      page: 0,
+    });
+    expect(feed.counts.all).toBe(1500);
+    expect(feed.index).toEqual({ refreshedAt: NOW.toISOString(), stale: false, failedCategories: [] });
+    expect(arxiv.search).not.toHaveBeenCalled();
+    // Read once, then from memory until the harvest or the day moves on.
+    await service.feed({ profile: { categories: ["cs.LG"], authors: [], keywords: [], excludeTerms: [] }, range: "daily", threshold: 0.3, tab: "all", filter: "all", page: 0 });
+    expect(index.papersSince).toHaveBeenCalledTimes(1);
+  });
+});
