@@ -59,69 +59,21 @@ type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : fals
 type Assert<Check extends true> = Check;
 
 /**
- * The user-data contract shared by the server's `/api/me/*` routes and the web app's two
- * stores (device and server). core-app.md sections 3 ("Profile", "Preference", "Settings",
- * "Cache entry", "Search history entry", "Reading history") and 4 ("Data location",
- * "Preference sync").
+ * The user-data contract shared by the server's `/api/me/*` routes (src/server/features/me/ and
+ * the features it mounts) and the web app's two stores (device and server), so both sides
+ * validate the same shapes with the same limits.
  *
- * Routes (all need a session, cookie or `Authorization: Bearer`; a user only ever sees their
- * own rows; the user id is never read from the request):
+ * Every route needs a session (cookie or `Authorization: Bearer`), and the user id comes from
+ * that session, never from the request: a user only ever reaches their own rows.
  *
- *   GET    /api/me/settings                 -> { settings: Settings }   (defaults inserted when none)
- *   PUT    /api/me/settings    SettingsPatch -> { settings: Settings }   (merged over the stored ones)
- *   GET    /api/me/profile                  -> { profile: Profile }     (created with defaults when none)
- *   PUT    /api/me/profile     ProfilePatch  -> { profile: Profile }
- *   GET    /api/me/preferences              -> { preferences: Record<key, value> }
- *   PUT    /api/me/preferences { preferences: Record<key, value> }   batch upsert -> { preferences }
- *   DELETE /api/me/preferences              -> 204 (all)
- *   GET    /api/me/preferences/:key         -> { key, value, updatedAt } | 404
- *   PUT    /api/me/preferences/:key { value } -> { key, value, updatedAt } (searchState is merged)
- *   DELETE /api/me/preferences/:key         -> 204
- *   GET    /api/me/cache                    -> { keys: string[] }        (unexpired keys)
- *   DELETE /api/me/cache[?expired=true]     -> { removed: n }            (all, or only expired)
- *   GET    /api/me/cache/:key               -> CacheEntry | null (none, or expired; a hit bumps access_count)
- *   PUT    /api/me/cache/:key  { data, ttlSeconds? } -> CacheEntry
- *   DELETE /api/me/cache/:key               -> 204
- *   GET    /api/me/search-history           -> SearchHistory (newest first, 10, 30 days)
- *   POST   /api/me/search-history { entries: SearchHistoryEntry[] } -> SearchHistory (adds/merges, then prunes)
- *   DELETE /api/me/search-history           -> 204
- *   GET    /api/me/history?limit=&offset=   -> { entries: ReadingHistoryEntry[], total }
- *   POST   /api/me/history { paper, viewType, readAt? } -> { entry }  (1 h merge, 10 per paper+view)
- *   POST   /api/me/history/import { entries: ReadingHistoryEntry[] } -> { imported }
- *   DELETE /api/me/history                  -> 204 (all);  DELETE /api/me/history/:id -> 204
- *   GET    /api/me/bookmarks?q=&author=&category=&collection=&trash=&limit=&offset=
- *                                           -> { bookmarks: ServerBookmark[], total } (newest first; all without limit)
- *   GET    /api/me/bookmarks/ids            -> { ids: string[], collections: { [paperId]: string[] } } (library, not Trash; for the toggle)
- *   GET    /api/me/bookmarks/duplicate-keys -> { keys: DuplicateKeys[] } (library; the toggle's duplicate check)
- *   PATCH  /api/me/bookmarks/:paperId { tags } -> { bookmark } | 404 (its collections)
- *   POST   /api/me/bookmarks/batch { bookmarks: BatchBookmark[] } -> { saved, duplicates } (idempotent upsert by paper id;
- *          a paper the library holds under another id is left out and counted in duplicates)
- *   POST   /api/me/bookmarks/:paperId/trash -> { bookmark };  POST /api/me/bookmarks/:paperId/restore -> { bookmark }
- *   PUT    /api/me/bookmarks/:paperId { paper, tags?, notes?, bookmarkedAt? } -> { bookmark } | 409 already_bookmarked
- *          (the same paper under another id: a version, its DOI; the toggle's duplicate rule)
- *   DELETE /api/me/bookmarks/:paperId       -> 204;  DELETE /api/me/bookmarks -> 204 (all)
- *   GET    /api/me/notes                    -> { notes: PaperNote[] } (newest first; src/shared/paper-notes.ts)
- *   GET    /api/me/notes/:paperId           -> { note: PaperNote | null } (null: no note for the paper)
- *   PUT    /api/me/notes/:paperId { content } -> { note: PaperNote | null } (blank content deletes)
- *   DELETE /api/me/notes/:paperId           -> 204
- *   GET    /api/me/highlights?paperId=      -> { highlights: Highlight[] } (oldest first; src/shared/highlights.ts)
- *   PUT    /api/me/highlights/:id HighlightInput -> { highlight } (upsert by the device-made UUID; 409 if the id is another user's)
- *   PATCH  /api/me/highlights/:id { color }  -> { highlight } | 404
- *   DELETE /api/me/highlights/:id           -> 204
- *   GET    /api/me/authored-papers          -> { papers: AuthoredPaper[] } (added_at descending; src/shared/authored-papers.ts)
- *   POST   /api/me/authored-papers { paper, verificationMethod? } -> 201 { paper } | 409 "Paper {title} is already in your authored papers list."
- *   POST   /api/me/authored-papers/refresh { force? } -> AuthoredRefreshResult (arXiv author search, cached 24 h as profile-papers-{userId})
- *   PATCH  /api/me/authored-papers/:paperId { verificationMethod } -> { paper } | 404
- *   DELETE /api/me/authored-papers/:paperId -> 204
- *   GET    /api/me/export                   -> { exported_at, user_id, data: {...} }
- *
- * Path parameters are URL-encoded once more on top of their own form: a preference key goes as
+ * Path parameters are URL-encoded once more on top of their own form, because a preference key
+ * carries escapes of its own and a paper id may be a DOI holding `/`: a preference key goes as
  * `encodeURIComponent(encodePreferenceKey(rawKey))` (so `%2F` in the encoded key travels as
- * `%252F`), a paper id such as a DOI as `encodeURIComponent(paperId)`. Bad input is a 400
- * `validation_failed` whose message names the field; nothing is stored.
+ * `%252F`), a paper id as `encodeURIComponent(paperId)`. Bad input is a 400 `validation_failed`
+ * whose message names the field; nothing is stored.
  *
  * Account deletion is better-auth's `POST /api/auth/delete-user { password }` (re-auth by
- * password; every owned row goes by ON DELETE CASCADE).
+ * password; every owned row goes by ON DELETE CASCADE), so no route here deletes an account.
  */
 
 export const settingsSchema = z
