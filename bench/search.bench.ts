@@ -37,7 +37,7 @@ export async function searchSuite(): Promise<Figure[]> {
     // 1. Overhead: each uncached search through the app, minus the same upstream request sent
     // straight to the sandbox. The searches return full pages of 50 (the default page size), as a
     // user's do; a second, shorter series of searches with no results shows the per-request part.
-    // 24 are counted (12 before): the p50 then moves less with the host's noise.
+    // Enough are counted for the median to move little with the host's noise.
     const fullPages = [
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((page) => ({ q: "cat:cs.LG AND ti:model", page })),
       ...[0, 1, 2, 3].map((page) => ({ q: "cat:cs.LG AND ti:learning", page })),
@@ -55,7 +55,7 @@ export async function searchSuite(): Promise<Figure[]> {
      * upstream request, so the measured one stays uncached) and checked against what the sandbox
      * then sees. The direct call goes through a pool like the app's (upstream-agent.ts), so both
      * meet a kept-open connection, and it is made after the same idle gap as the app's call: the
-     * sandbox answers the same request about 1 to 3 ms slower after 3.5 s idle than right after
+     * sandbox answers the same request more slowly after an idle gap than right after
      * another, and a direct call straight after the app's would count that wake-up as the app's
      * work. That older baseline is still reported, as its own figure.
      */

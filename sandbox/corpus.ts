@@ -383,8 +383,8 @@ function corpusFingerprint(): string {
 let shared: Corpus | undefined;
 
 /**
- * The corpus, loaded once per process. The normalised list is cached in sandbox/.cache: about
- * 0.15 s to read against about 1 s to rebuild from the source files.
+ * The corpus, loaded once per process. The normalised list is cached in sandbox/.cache:
+ * reading it back is much quicker than rebuilding it from the source files.
  */
 export function getCorpus(): Corpus {
   if (shared) return shared;

@@ -11,11 +11,11 @@ export const buildDir = process.env.QUIRE_BUILD_DIR || "dist";
 export const serverBundle = path.join(buildDir, "server", "main.js");
 /**
  * How Node runs the built server, for npm start, npm run demo and the benchmarks alike.
- * --min-semi-space-size: V8 shrinks its young generation to about 1 MB while a process is
- * mostly idle, as a server between searches is (arXiv allows one every 3 s), and a search
- * allocates more than that (its 150 KB feed, the text and objects cut from it, its JSON), so
- * nearly every search paid a scavenge of 1 to 4 ms while the user waited. Kept at 16 MB (the
- * size V8 grows it to under load anyway), none did in 27 measured searches (bench/search).
+ * --min-semi-space-size: V8 shrinks its young generation while a process is mostly idle, as a
+ * server between searches is (arXiv allows one every 3 s), and a search allocates more than
+ * that (its feed, the text and objects cut from it, its JSON), so nearly every search paid a
+ * scavenge while the user waited. Kept at 16 MB (the size V8 grows it to under load anyway),
+ * the searches of bench/search pay none.
  */
 export const serverNodeArgs = ["--enable-source-maps", "--min-semi-space-size=16", serverBundle];
 

@@ -8,8 +8,8 @@
  * snapshot attachments and notes as children; some standalone notes; a few collections.
  *
  * Deterministic: the papers, keys, dates and choices come from stable hashes of the user id, so
- * a library is the same on every start. Built on first use of the library (about 0.5 s for
- * 2,500 items, 2.5 s for 10,000).
+ * a library is the same on every start. Built on first use of the library, not at start:
+ * a large one takes a while.
  */
 import { getCorpus, type Paper } from "../corpus";
 import { splitName } from "../crossref/names";

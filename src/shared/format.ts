@@ -39,8 +39,8 @@ export function formatPaperDate(value: string | null | undefined): string {
 
 /**
  * A whole count with thousands separators ("12,345"), written out for the same reason as the
- * dates: the first `toLocaleString` call loads number locale data, 30 to 90 ms in Chromium,
- * and the search page shows a count before its first result row.
+ * dates: the first `toLocaleString` call loads number locale data, a noticeable pause in
+ * Chromium, and the search page shows a count before its first result row.
  */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return String(value);

@@ -52,13 +52,13 @@ function preloadKey(pathname: string, query: URLSearchParams): string {
  * take the first of the browser's six connections to this server instead of queueing behind
  * some forty modules. pdf-prefetch.js then takes them over (its fetch of the PDF, its import).
  * The worker is not preloaded: pdf-prefetch.js, inline in the head, starts it as the page is
- * parsed, and a preload would only read the same 1.3 MB from the browser's cache a second time
- * alongside it (measured: page 1 of a cached PDF 30 ms later on two cores).
+ * parsed, and a preload would only read the same script from the browser's cache a second time
+ * alongside it, which delays page 1.
  *
  * With `appEntry`, the app's entry script is named here instead of loaded by the page: the
  * page's own <script> is taken out and pdf-prefetch.js starts the app once page 1 is on screen
- * (at most 2 s after navigation). On two cores the app's start-up halves the speed of
- * pdf.js's worker; started after page 1, it costs that page nothing.
+ * (at most 2 s after navigation). On a machine with few cores the app's start-up slows
+ * pdf.js's worker down; started after page 1, it costs that page nothing.
  */
 function pdfPageHead(urls: PdfModuleUrls | null, pdfUrl: string | null, appEntry: string | null): string {
   let head = "";
@@ -254,7 +254,7 @@ export function mountStaticSite(
       // The app starts after page 1 only when pdf-prefetch.js draws it (it starts the app then).
       const appEntry = pdfUrls && pdfUrl ? (APP_ENTRY_SCRIPT.exec(html)?.[1] ?? null) : null;
       // The app's other modules are fetched when it starts: preloaded, the browser would
-      // compile them while pdf.js works on page 1 (measured: about 6% of the time to page 1).
+      // compile them while pdf.js works on page 1, and page 1 would come later.
       if (appEntry) page = page.replace(APP_ENTRY_SCRIPT, "").replace(MODULE_PRELOAD, "");
       appHeld = Boolean(appEntry);
       // Read by pdf-prefetch.js, which runs in the head: so it goes first.

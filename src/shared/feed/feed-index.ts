@@ -31,7 +31,7 @@ export const FEED_BLOCK_WEIGHTS: Record<TermBlock, number> = { text: 1, authors:
 /**
  * Words found in only one paper of the set are left out: they cannot tell one candidate from
  * another, and they are most of the vocabulary (pairs of words above all), so dropping them
- * halves the work of training and ranking. Names and categories are all kept: a user's own name
+ * saves much of the work of training and ranking. Names and categories are all kept: a user's own name
  * may well sign a single paper of the feed.
  */
 export const FEED_MIN_WORD_FREQUENCY = 2;

@@ -1,6 +1,6 @@
 /**
  * RFC 4180 CSV writing. Hand-written because it is a dozen lines with no edge the RFC leaves
- * open, and the CSV libraries on npm are parsers first (a 30-100 KB bundle for this).
+ * open, and the CSV libraries on npm are parsers first, far larger than this.
  */
 
 /** One field: quoted when it holds a comma, a double quote, CR or LF; inner quotes doubled. */

@@ -7,8 +7,8 @@ import { previewLayout, renderSearchPreview } from "@/web/ssr/search-preview";
 /**
  * How long a /search?... page waits for its search, so that its first paint already holds
  * the first rows. After that the page is sent with its results loading, and the app brings
- * them. The wait costs no first paint: the app itself needs about as long to draw the page
- * (measured at 700 to 900 ms on two cores). It does delay the app's start, and the preview
+ * them. The wait costs no first paint: the app itself needs about as long to draw the page.
+ * It does delay the app's start, and the preview
  * cannot be typed into, so it is kept short.
  */
 export const SEARCH_PREVIEW_WAIT_MS = 700;

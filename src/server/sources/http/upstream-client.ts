@@ -365,7 +365,7 @@ export function parseOnce<T>(parse: (response: UpstreamResponse) => T): (respons
 
 /**
  * Long enough for the answer to be serialised and written to the socket first: an embedded
- * PGlite write of a 150 KB body holds this thread for ~10 ms.
+ * PGlite write of a large body holds this thread while it runs.
  */
 const CACHE_WRITE_DELAY_MS = 200;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, CACHE_WRITE_DELAY_MS));

@@ -13,7 +13,7 @@ export type ScanOptions = {
    * one by one, and only when they hold a byte above 0x7F. The ASCII values, nearly all of an
    * arXiv feed, then stay one-byte strings: decoded as a whole, one character above U+00FF
    * anywhere in the body makes every string cut from it two bytes per character, and
-   * everything made from them (the JSON answer above all) twice as costly to build and send.
+   * everything made from them (the JSON answer above all) costlier to build and send.
    */
   utf8Bytes?: boolean;
 };
@@ -38,8 +38,8 @@ const utf8 = new TextDecoder();
  * A tag's attributes, made by a constructor whose prototype has no prototype: nothing is
  * inherited (an attribute named `__proto__` or `constructor` is an own value like any other),
  * and V8 keeps the objects in their compact form, sharing one property layout between tags
- * alike. `Object.create(null)` makes each a hash table: a page of arXiv results allocated 48 KB
- * more (of 298 KB) for the same attributes.
+ * alike. `Object.create(null)` would make each a hash table, which takes more memory for the
+ * same attributes.
  */
 const Attributes = function Attributes() {} as unknown as new () => Record<string, string>;
 Attributes.prototype = Object.create(null);
@@ -76,7 +76,7 @@ function decode(value: string, offset: number, fromUtf8: boolean): string {
  * It refuses what is not well-formed (unclosed or mismatched elements, a truncated body, text
  * or a second element outside the root, bad entity references, malformed attributes) and any
  * DOCTYPE, so no entity expansion ever happens. Comments and processing instructions are
- * skipped. Works with indexOf over the string, several times faster than a general SAX parser.
+ * skipped. Works with indexOf over the string, which is faster than a general SAX parser.
  */
 export function scanXml(xml: string, handlers: XmlHandlers, options: ScanOptions = {}): void {
   const length = xml.length;

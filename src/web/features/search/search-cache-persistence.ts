@@ -10,7 +10,7 @@ import { searchKeys } from "./search-queries";
  */
 
 export const SEARCH_CACHE_WRITE_THROTTLE_MS = 1000;
-/** Result pages kept on the device; 50 papers are ~100 KB, and device storage is ~5 MB. */
+/** Result pages kept on the device: a page of 50 papers with their abstracts is large, and device storage is small. */
 export const SEARCH_CACHE_MAX_QUERIES = 10;
 
 type Persisted = { savedAt: number; state: DehydratedState };

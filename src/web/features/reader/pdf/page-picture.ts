@@ -1,8 +1,8 @@
 /**
  * A picture of the page a reader was on in each paper they read last, kept on the device, so
  * that loading that paper's /pdf/ page again shows the page at once: public/pdf-prefetch.js
- * puts it on screen (as the early page, early-page.ts) while pdf.js's worker starts (about
- * 200 ms of script to compile, with no code cache for workers) and draws the page afresh,
+ * puts it on screen (as the early page, early-page.ts) while pdf.js's worker starts (a large
+ * script to compile, with no code cache for workers) and draws the page afresh,
  * which then takes the picture's place. It is the page as pdf.js drew it in the viewer, at the
  * same zoom, rotation and screen, so nothing moves when the live page comes; the text layer and
  * highlights come with the live page. A picture whose view is not the one the viewer will open
@@ -15,7 +15,7 @@
 
 /** Cache Storage's cache of the pictures. */
 export const PAGE_PICTURE_CACHE = "quire-page-pictures";
-/** Pictures kept; the oldest goes first. At about 100 to 300 KB each, a few MB at most. */
+/** Pictures kept; the oldest goes first. Each is one page as a WebP image, so the cache stays small. */
 export const PAGE_PICTURE_LIMIT = 24;
 /** How long the page must stay as it is before it is pictured (reading, not leafing through). */
 export const PAGE_PICTURE_DELAY_MS = 1000;

@@ -29,8 +29,8 @@ let tabWorker: PDFWorker | null = null;
  * One pdf.js worker serves every document of this tab (pdf-worker-port.ts: the one
  * pdf-prefetch.js started, or one started on a reader's intent or with the first PDF). Left to
  * itself pdf.js starts a worker per document and ends it with the document, so each paper
- * opened in the app would wait again for 1.3 MB of script to load and compile (about 200 ms on
- * two cores) before its first page. Handed to each document rather than set as pdf.js's global
+ * opened in the app would wait again for the worker's large script to load and compile before
+ * its first page. Handed to each document rather than set as pdf.js's global
  * port: a document pdf.js is handed a worker for never destroys it, so a failed load and a
  * Retry cannot race over it.
  */

@@ -2,7 +2,7 @@ import { PDF_MESSAGES } from "@/shared/pdf";
 
 /**
  * The PDF's download beside pdf.js: pdf.js asks for the file only once its worker is up
- * (about 200 ms to load and compile on two cores), so the viewer downloads it itself meanwhile
+ * (its script loaded and compiled), so the viewer downloads it itself meanwhile
  * (pdf-document.ts), and a press of a PDF link starts that download before the app has even
  * gone to the paper (pdf-warmup.ts). Kept apart from pdf.js (a large module) so a press starts
  * the download at once, not after pdf.js has loaded.

@@ -5,7 +5,7 @@ import { pdfWorkerPort } from "./pdf-worker-port";
 
 /**
  * Starts on a PDF before the reader's click has taken the app to it. pdf.js's worker takes
- * about 200 ms to load and compile on two cores, and the viewer's code, the paper's page and
+ * a noticeable time to load and compile, and the viewer's code, the paper's page and
  * the PDF's download would otherwise each wait for the one before:
  * - at the first sign of intent (a pointer resting on a link to a paper's PDF view, the
  *   keyboard's focus on one, a press), the tab's worker starts, and pdf.js's and the viewer's

@@ -4,7 +4,7 @@ import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
  * The tab's pdf.js worker, as a plain Worker: the one public/pdf-prefetch.js started on a
  * /pdf/ page load, else one started here the first time it is asked for. Kept tiny (a URL and
  * a Worker) so the app's shell can start it on a reader's intent (pdf-warmup.ts), before
- * pdf.js's own module has loaded: the worker's 1.3 MB of script then loads and compiles while
+ * pdf.js's own module has loaded: the worker's large script then loads and compiles while
  * that module does. pdf-document.ts hands it to pdf.js, which serves every document on it.
  */
 let port: Worker | null | undefined;
