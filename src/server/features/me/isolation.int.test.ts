@@ -1,10 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
 import { userCache } from "@/server/db/schema";
-import { appRoot } from "@/server/lib/app-root";
 import { createLogger } from "@/server/logger";
 import { encodePreferenceKey } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
@@ -15,8 +12,8 @@ import { meClient, testPaper, testSearch, type ApiAnswer } from "@/test/me-test-
 
 /**
  * Two users, every /api/me route: neither reads, changes or deletes the other's rows. The
- * route list comes from the contract's comment in src/shared/user-data.ts and must equal both
- * the routes the app really serves and the routes this walk exercises.
+ * route list is the one the me router really serves, and this walk must exercise each of
+ * them: a new route without a step here fails the first test.
  */
 
 let server: TestServer;
@@ -30,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** "METHOD /api/me/path" for every route the contract's top comment lists. */
-function contractRoutes(): string[] {
-  const source = readFileSync(path.join(appRoot(), "src", "shared", "user-data.ts"), "utf8");
-  // The doc comment that lists the routes (the file has others).
-  const comment = source.split("/**").find((block) => block.includes("/api/me/settings"))?.split("*/")[0] ?? "";
-  const routes = [...comment.matchAll(/\b(GET|PUT|POST|PATCH|DELETE)\s+(\/api\/me[^\s?[]*)/g)].map(([, method, route]) => `${method} ${route}`);
-  return [...new Set(routes)].sort();
-}
 
 /** "METHOD /api/me/path" for every handler the me router registers (middleware excluded). */
 function servedRoutes(): string[] {
@@ -186,11 +174,10 @@ function walk(intruder: SignedInUser): Step[] {
 }
 
 describe(`every /api/me route (${testDatabaseKind})`, () => {
-  it("the contract, the served routes and the walk list the same routes", () => {
-    const contract = contractRoutes();
-    expect(contract.length).toBeGreaterThanOrEqual(25);
-    expect(servedRoutes()).toEqual(contract);
-    expect([...new Set(walk(alice).map((step) => step.route))].sort()).toEqual(contract);
+  it("the walk covers every route the me router serves", () => {
+    const served = servedRoutes();
+    expect(served.length).toBeGreaterThanOrEqual(25);
+    expect([...new Set(walk(alice).map((step) => step.route))].sort()).toEqual(served);
   });
 
   it.each([
@@ -228,7 +215,7 @@ describe(`every /api/me route (${testDatabaseKind})`, () => {
 
   it("every route answers 401 without a session, and mutating ones 403 to a forged cross-site request", async () => {
     const sample = { key: "k", id: "00000000-0000-4000-8000-000000000000", paperId: "p1" };
-    for (const route of contractRoutes()) {
+    for (const route of servedRoutes()) {
       const [method, template] = route.split(" ") as [string, string];
       const url = `${server.url}${template.replace(/:(\w+)/g, (_m, name: keyof typeof sample) => sample[name])}`;
       const body = method === "GET" || method === "DELETE" ? undefined : "{}";

@@ -50,7 +50,7 @@ export type MeDeps = {
 };
 
 /**
- * The signed-in user's data, mounted at /api/me (the route list is in src/shared/user-data.ts).
+ * The signed-in user's data, mounted at /api/me.
  * Forged cross-site writes are refused before the session is even read; every handler then
  * acts on `c.var.user.id` only.
  */
