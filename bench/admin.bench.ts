@@ -79,7 +79,7 @@ async function seedPerformanceLog(server: TestServer): Promise<void> {
 }
 
 /**
- * The admin pages' query time at 1,000,000 events (issue 23): GET /api/admin/analytics and the
+ * The admin pages' query time at 1,000,000 events: GET /api/admin/analytics and the
  * performance summary and log, each against the same request over 10,000 events (and an empty
  * performance log) measured first in the same run; and the count the roll-ups replace.
  */

@@ -6,7 +6,7 @@ const SCORING_GOAL_MS = 50;
 
 /**
  * A big profile drawn from the corpus itself, so its terms really match: 10 categories,
- * 20 author names, 30 keywords and 10 exclude terms (issue 7's figure).
+ * 20 author names, 30 keywords and 10 exclude terms.
  */
 function bigProfile(papers: readonly ScorablePaper[]): CatchupProfile {
   const counts = new Map<string, number>();
@@ -21,7 +21,7 @@ function bigProfile(papers: readonly ScorablePaper[]): CatchupProfile {
   return { categories, authors, keywords: words.slice(0, 30), excludeTerms };
 }
 
-/** Issue 7's scoring figure: 10,000 corpus papers scored against a big profile. */
+/** The scoring figure: 10,000 corpus papers scored against a big profile. */
 export async function catchupSuite(): Promise<Figure[]> {
   const corpus = getCorpus();
   const papers: ScorablePaper[] = corpus.papers.slice(0, 10_000).map((paper) => ({
@@ -86,7 +86,7 @@ export async function catchupSuite(): Promise<Figure[]> {
 const DIGEST_USERS = Number(process.env.DIGEST_BENCH_USERS ?? 1000);
 
 /**
- * Issue 7's digest figure: one daily digest run for 1,000 users with profiles over 5
+ * The digest figure: one daily digest run for 1,000 users with profiles over 5
  * categories (the shared index warmed first), then the queue's worker sending every message
  * to the sandbox's SMTP sink; a second run in the same period must send nothing.
  * The sandbox (arXiv and SMTP sink) runs in this process, so its work counts here too.

@@ -9,7 +9,7 @@ import { rankFeed, type FeedModelOptions } from "@/shared/feed/rank-feed";
 import { percentile, round, type Figure } from "./figures";
 
 /**
- * Issue 36's offline evaluation of the learned feed. Held-out users are the corpus's authors
+ * The offline evaluation of the learned feed. Held-out users are the corpus's authors
  * (as the sandbox's OpenAlex tells them apart, so a shared name is several people): an author's
  * papers before a cut date are their Relevant marks and give their profile (their categories,
  * their name, five keywords from their titles), the feed is every corpus paper of their

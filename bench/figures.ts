@@ -9,7 +9,7 @@ export type Figure = {
   baselineValue?: number;
   /** value / baselineValue, where that is meaningful. */
   ratio?: number;
-  /** The goal, e.g. "≤ 5 ms" or "≥ 0.5". */
+  /** The goal the figure is held to, e.g. "≤ 5 ms" or "≥ 0.5". */
   goal?: string;
   met?: boolean;
 };

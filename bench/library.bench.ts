@@ -73,7 +73,7 @@ async function interactiveMs(server: TestServer, user: SignedInUser, browser: im
 }
 
 /**
- * Issue 6's figures for a signed-in user with 10,000 bookmarks, each against a baseline in the
+ * The figures for a signed-in user with 10,000 bookmarks, each against a baseline in the
  * same run: the filtered first page (against a 100-bookmark library), the page in Chromium
  * (against 100 bookmarks), the BibTeX export (against JSON), the duplicate check and scan, and
  * a two-way sync with half the bookmarks differing, counted before and after.

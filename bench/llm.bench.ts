@@ -12,7 +12,7 @@ import { signUp, startProductionServer, startSandboxProcess } from "./sandbox-pr
 import { startPostgres } from "../scripts/postgres.mjs";
 
 /**
- * Issue 21's figures, in one run against the sandbox's OpenAI-compatible model:
+ * The figures, in one run against the sandbox's OpenAI-compatible model:
  *
  * 1. Quire's overhead on a plain-language parse: the whole parse as the search page does it
  *    (prompt, POST /api/llm with the signed-in user's custom provider, the server's session and

@@ -12,7 +12,7 @@ import { createSignedInUser } from "@/test/test-users";
 const RUNS = 5;
 /**
  * What the sandbox adds to each PDF download (a PDF host on the internet is not on loopback):
- * the +500 ms the search figures use, for the issue's goal; then +1500 ms, to show how the
+ * the +500 ms the search figures use, for the figure's goal; then +1500 ms, to show how the
  * figure moves with a slower host (the sandbox's 10-page PDF is 38 KB, a real one is MBs).
  */
 const PDF_HOST_LATENCIES_MS = [500, 1500] as const;
@@ -21,7 +21,7 @@ const WARM_UP_PAPER_ID = "0704.0086";
 const median = (values: number[]) => percentile(values, 50);
 
 /**
- * Issue 22's first figure: a signed-in reader's second open of a cached 10-page PDF (served
+ * The first figure: a signed-in reader's second open of a cached 10-page PDF (served
  * from the cloud cache) against the first open (through the proxy from the PDF host, with
  * the sandbox adding its latency), time to the first page painted. Each pair runs in a browser
  * profile of its own on disk, as one device: another paper is opened first, twice (the app and

@@ -193,7 +193,7 @@ async function navigationUntil(page: Page, url: string, selector: string): Promi
 }
 
 /**
- * Issue 22's figures: a kept paper opened with the network off against the same paper online
+ * The figures: a kept paper opened with the network off against the same paper online
  * (and kept), and the app shell's repeat load with the service worker against without it.
  */
 async function offlineFigures(browser: Browser, origin: string, suite: string): Promise<Figure[]> {
@@ -263,7 +263,7 @@ async function offlineFigures(browser: Browser, origin: string, suite: string): 
   return figures;
 }
 
-/** Issue 5's figures: first paint against pdf.js's viewer, a 300-page PDF, and the proxy's time to first byte. */
+/** The figures: first paint against pdf.js's viewer, a 300-page PDF, and the proxy's time to first byte. */
 export async function readerSuite(): Promise<Figure[]> {
   const suite = "reader";
   const figures: Figure[] = [];
@@ -372,7 +372,7 @@ export async function readerSuite(): Promise<Figure[]> {
         met: longHeap / shortHeap < 2,
       });
 
-      // 4. The cloud PDF cache (issue 22): a signed-in reader's second open against the first.
+      // 4. The cloud PDF cache: a signed-in reader's second open against the first.
       figures.push(...(await pdfCacheFigures({ server, sandboxUrl: sandbox.url })));
       figures.push(...(await offlineFigures(browser, server.url, suite)));
     } finally {

@@ -19,7 +19,7 @@ async function timed(url: string, viaFetch: typeof fetch = fetch): Promise<numbe
 }
 
 /**
- * Issue 3's figures, all in one run against the sandbox: the server's overhead on a search,
+ * The figures, all in one run against the sandbox: the server's overhead on a search,
  * the cache against a cold query, cached-search throughput against a trivial route, the time
  * to the first result row in Chromium, and the initial JavaScript of /search.
  */

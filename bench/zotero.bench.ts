@@ -71,7 +71,7 @@ async function fullSync(sandbox: ChildServer, databaseUrl: string, db: pg.Client
 }
 
 /**
- * Issue 20's figures (`npm run bench -- zotero`), against the sandbox's Zotero in its own process
+ * The figures (`npm run bench -- zotero`), against the sandbox's Zotero in its own process
  * and Quire's built server as `npm start` runs it, on PostgreSQL 15 (so a server can be killed and
  * another started on the same database):
  * - a full sync of 10,000 items against the sandbox's pacing floor (its requests x its per-request

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { createConfirmedAccount, PASSWORD, sandboxUrl, uniqueEmail } from "./test-accounts";
 
 /**
- * Accounts end to end (issue 4): sign-up with the confirmation e-mail read from the sandbox's
+ * Accounts end to end: sign-up with the confirmation e-mail read from the sandbox's
  * SMTP sink, sign-in, anonymous data moving into the account, settings across two browsers,
  * export, deletion, and Google/GitHub sign-in through the sandbox's OAuth providers.
  */

@@ -4,7 +4,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { PASSWORD, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * The admin and developer pages (integrations-admin.md sections 2 and 6), as an admin on a
+ * The admin and developer pages, as an admin on a
  * desktop and on a phone, and what a user and a visitor get there: nothing.
  */
 

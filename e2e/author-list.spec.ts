@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, useTheme } from "./fixtures";
 
 /**
- * Author lists never wrap with the comma at the start of a line (issue 24, item 7): the shared
+ * Author lists never wrap with the comma at the start of a line: the shared
  * author list holds each clickable name and its comma together, in every paper list.
  */
 

@@ -5,7 +5,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { PASSWORD, sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * Paper Catchup end to end (issue 7): an anonymous visitor and a signed-in user with a
+ * Paper Catchup end to end: an anonymous visitor and a signed-in user with a
  * research profile load the feed, read why papers were recommended, tune the sensitivity,
  * bookmark from the feed; the daily digest arrives in the SMTP sink with working links.
  * The demo's clock starts on 4 June 2026, just after the sandbox corpus's newest papers.

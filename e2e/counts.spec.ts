@@ -1,7 +1,7 @@
 import { expect, test, useTheme } from "./fixtures";
 
 /**
- * Counts agree with their nouns (issue 24, item 4): one result, one bookmark, one exported are
+ * Counts agree with their nouns: one result, one bookmark, one exported are
  * written in the singular, through the one helper (src/shared/plural.ts).
  */
 

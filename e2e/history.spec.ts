@@ -4,7 +4,7 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
  * /history lists a paper once, with the views it was read in, and its count agrees with the
- * rows (issue 24, item 1): reads made anonymously (kept on the device, the page asks to sign in)
+ * rows: reads made anonymously (kept on the device, the page asks to sign in)
  * and then in the account.
  */
 

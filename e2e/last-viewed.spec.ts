@@ -3,7 +3,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { PASSWORD, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * /reader reopens the last paper (issue 24, item 2): the device's for an anonymous visitor, the
+ * /reader reopens the last paper: the device's for an anonymous visitor, the
  * account's for a signed-in user, so a paper read on one device reopens on another.
  */
 

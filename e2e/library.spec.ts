@@ -6,7 +6,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { createConfirmedAccount, PASSWORD, uniqueEmail } from "./test-accounts";
 
 /**
- * The library end to end (issue 6, "Done means"): bookmark from search, filter, export all
+ * The library end to end: bookmark from search, filter, export all
  * five formats and read the BibTeX back with a parser, organise into collections, trash and
  * restore, sign in and two-way sync with a conflict resolved by hand, history recorded and
  * cleared. Desktop and phone.

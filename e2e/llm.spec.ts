@@ -3,7 +3,7 @@ import { baseURL } from "../playwright.config";
 import { sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * Bring-your-own LLM end to end (issue 21, "Done means"): a custom provider pointing at the
+ * Bring-your-own LLM end to end: a custom provider pointing at the
  * sandbox's model is added, tested and made the default; a plain-language search shows its
  * parse as chips, and removing one searches again; a bookmark is enhanced and the merge
  * accepted. Without a key the same search falls back to the keyword rules with the warning.

@@ -4,7 +4,7 @@ import { PASSWORD, signedInAccount, uniqueEmail } from "./test-accounts";
 import { baseURL } from "../playwright.config";
 
 /**
- * The Android app's paths (issue 22) in Chromium: Capacitor runs as a native platform (a
+ * The Android app's paths in Chromium: Capacitor runs as a native platform (a
  * custom "android" platform), its plugins use their web implementations (Filesystem in
  * IndexedDB, Browser, Network, Share), and a double of the native bridge answers the App
  * plugin as Android would: the launch URL and the appUrlOpen / backButton events.

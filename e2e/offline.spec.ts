@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
 /**
- * The installable web app and offline reading (issue 22): the service worker, Save Offline
+ * The installable web app and offline reading: the service worker, Save Offline
  * with its states and toasts, the offline indicator, /offline, and a kept paper read with the
  * browser offline (after a reload, from the worker's app shell). A full disk during the save.
  */

@@ -3,7 +3,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * The PDF zoom is kept per kind of screen (issue 24, item 3): a zoom chosen on a desktop never
+ * The PDF zoom is kept per kind of screen: a zoom chosen on a desktop never
  * opens the phone's page cut off on the right, and each screen keeps its own zoom. One browser
  * (one storage) resized between a desktop and a phone window, as a signed-in user's browser or
  * an emulated device is.

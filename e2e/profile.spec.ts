@@ -4,7 +4,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * /profile "Your Publications" end to end (issue 7, item 4): the arXiv author search fills the
+ * /profile "Your Publications" end to end: the arXiv author search fills the
  * authored-paper list, Refresh reports "Papers processed", papers are added by hand
  * (unverified), refused twice, removed; anonymous visitors are asked to sign in.
  */

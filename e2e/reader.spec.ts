@@ -4,7 +4,7 @@ import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
 
 /**
- * The paper reader's page (issue 5): paper pages from search, Back, the view toggles, the
+ * The paper reader's page: paper pages from search, Back, the view toggles, the
  * Bookmark toggle, Notes (device and account), References and Citations from the sandbox's
  * OpenAlex graph, the HTML view and the error states. arXiv lookups are rate-limited to one
  * every 3 s and cached by the server, so the tests share a few papers.

@@ -1,9 +1,9 @@
 import { test, expect, useTheme } from "./fixtures";
 
 /**
- * /share ("Save Paper", issue 22): a link shared as `url` or inside `text` (the share target of
+ * /share ("Save Paper"): a link shared as `url` or inside `text` (the share target of
  * the installed web app and of the Android app), or pasted; the paper card with Bookmark, Read
- * and "Go to Search"; every message of integrations-admin.md section 5, "Share page".
+ * and "Go to Search"; every message the page can show, word for word.
  */
 
 const PAPER = "1911.02782";

@@ -5,7 +5,7 @@ import { expect, test, useTheme } from "./fixtures";
 import { sandboxUrl, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
- * Zotero end to end (issue 20, "Done means"), on desktop and phone: connect by OAuth through the
+ * Zotero end to end, on desktop and phone: connect by OAuth through the
  * sandbox's authorize page and by a key made by hand, browse and filter the library, export a
  * bookmarked paper and find it there, delete it, run a full sync with its progress bar, stop and
  * resume it, and pull a change made in the sandbox with the incremental sync.

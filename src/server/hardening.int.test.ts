@@ -8,7 +8,7 @@ import { testDatabaseKind } from "@/test/test-database";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 
 /**
- * Issue 19's first two defects, as an outside probe found them: user text that walked out of
+ * Two defects an outside probe found: user text that walked out of
  * its path segment on the upstream host, and NUL (or broken UTF-8) in stored text answered
  * with a 500 from Postgres.
  */

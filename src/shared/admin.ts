@@ -1,8 +1,8 @@
 import { ARXIV_MIN_INTERVAL_MS } from "@/shared/constants";
 
 /**
- * The admin and developer pages' constants and answer shapes (integrations-admin.md sections
- * 2, 3, 6 and 9), shared by the server that answers and the pages that read.
+ * The admin and developer pages' constants and answer shapes, shared by the server that answers and
+ * the pages that read.
  */
 
 /** Who opens /admin/* (admin or super admin) and /dev/* plus /auth-test (maintainer or above). */

@@ -1,5 +1,5 @@
 /**
- * The arXiv id scan's rules (integrations-admin.md section 5, "ArXiv id scan"), stricter than
+ * The arXiv id scan's rules, stricter than
  * `parseArxivId`: they check the year, month and digit count an id can really have, and name
  * what is wrong in the spec's words.
  *

@@ -4,9 +4,7 @@ import { storedPaperSchema } from "@/shared/user-data";
 import type { Paper } from "@/shared/paper";
 
 /**
- * Authored papers (core-app.md sections 2 "Profile page", 3 "user_authored_papers", 4
- * "Authored paper verification", 8 "Catch-up, profile, bookmarks"; integrations-admin.md
- * "Authored paper"). Signed-in users only: the rows live in user_authored_papers and papers.
+ * Authored papers. Signed-in users only: the rows live in user_authored_papers and papers.
  */
 
 export const VERIFICATION_METHODS = ["manual", "auto_arxiv_match", "orcid_verification"] as const;
@@ -17,7 +15,7 @@ export function isVerifiedMethod(method: VerificationMethod): boolean {
   return method === "auto_arxiv_match" || method === "orcid_verification";
 }
 
-/** The profile paper cache lasts 24 hours (core-app.md section 9, "Caching"). */
+/** The profile paper cache lasts 24 hours. */
 export const PROFILE_PAPERS_CACHE_TTL_SECONDS = 24 * 60 * 60;
 
 /** The user-cache key that holds the arXiv author search's answer. */
@@ -62,7 +60,7 @@ export type AuthoredRefreshResult = {
 };
 
 /**
- * The spec's "Papers processed" summary lines for a refresh (section 8), or null when the
+ * The spec's "Papers processed" summary lines for a refresh, or null when the
  * search found nothing ("Papers refreshed: Search completed but no papers found.").
  */
 export function refreshSummary(result: Pick<AuthoredRefreshResult, "found" | "added" | "alreadyPresent" | "failed">): string[] | null {

@@ -27,7 +27,7 @@ const profile = (overrides: Partial<CatchupProfile> = {}): CatchupProfile => ({
   ...overrides,
 });
 
-describe("catch-up scoring (core-app.md section 9)", () => {
+describe("catch-up scoring", () => {
   it("adds 0.3 for a category match, 0.3 for an author match, 0.2 per keyword", () => {
     const score = createScorer(profile({ categories: ["cs.AI"], authors: ["Ada Lovelace"], keywords: ["graph", "neural network"] }));
     const result = score(

@@ -1,7 +1,6 @@
 /**
- * Catch-up recommendations (core-app.md sections 2 "Catch-up page", 5 "Catch-up", 9
- * "Catch-up"): the spec's scoring, plus the explanation of each score so a user can see why
- * a paper was recommended and tune the profile. Pure: the server's feed and digests and the
+ * Catch-up recommendations: the spec's scoring, plus the explanation of each score so a user can
+ * see why a paper was recommended and tune the profile. Pure: the server's feed and digests and the
  * tests all call the same code.
  */
 
@@ -36,7 +35,7 @@ export const CATCHUP_PAGE_SIZE = 20;
 /** The spec's default fetch page size for catch-up. */
 export const CATCHUP_FETCH_PAGE_SIZE = 50;
 
-/** The client profile (core-app.md section 3, "Client profile"). */
+/** The client profile. */
 export type CatchupProfile = {
   authors: string[];
   /** arXiv category codes. */

@@ -1,7 +1,7 @@
 /**
- * The arXiv category catalogue Quire offers in pickers (core-app.md section 3, "Category
- * catalogue"): about 30 categories across six main subjects. Papers may carry any arXiv
- * category; this list is what users choose from, not a whitelist.
+ * The arXiv category catalogue Quire offers in pickers: about 30 categories across six main
+ * subjects. Papers may carry any arXiv category; this list is what users choose from, not a
+ * whitelist.
  */
 
 export const MAIN_SUBJECTS = [

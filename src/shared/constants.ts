@@ -1,7 +1,6 @@
 /**
  * The specification's numbers, each defined once under the spec's name and used by zod
- * schemas, the database, the server and the forms alike (core-app.md section 9,
- * integrations-admin.md section 9).
+ * schemas, the database, the server and the forms alike.
  */
 
 export const APP_NAME = "Quire";
@@ -27,7 +26,7 @@ export const MOBILE_LAYOUTS = ["bottom-nav", "drawer", "tabs", "condensed"] as c
 export type MobileLayout = (typeof MOBILE_LAYOUTS)[number];
 export const DEFAULT_MOBILE_LAYOUT: MobileLayout = "bottom-nav";
 
-/** Device storage keys (core-app.md section 3, "Local storage keys"). */
+/** Device storage keys. */
 export const STORAGE_KEYS = {
   theme: "theme",
   settings: "settings",
@@ -54,24 +53,24 @@ export const STORAGE_KEYS = {
   llmKeys: "api-keys",
 } as const;
 
-/** Paging (core-app.md section 9). */
+/** Paging. */
 export const SEARCH_DEFAULT_PAGE_SIZE = 50;
 export const LIST_DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 export const SEARCH_TOTAL_CAP = 2000;
 export const AUTHOR_SEARCH_MAX_RESULTS = 50;
 
-/** Caching (core-app.md section 9). */
+/** Caching. */
 export const SEARCH_STALE_MS = 30 * 60 * 1000;
 export const SEARCH_KEEP_MS = 24 * 60 * 60 * 1000;
 export const PAPER_STALE_MS = 60 * 60 * 1000;
 export const PAPER_KEEP_MS = 24 * 60 * 60 * 1000;
 export const PREFERENCE_STALE_MS = 5 * 60 * 1000;
 
-/** Input history: the newest entries kept per input, most recent first (core-app.md section 9). */
+/** Input history: the newest entries kept per input, most recent first. */
 export const INPUT_HISTORY_MAX_ENTRIES = 10;
 
-/** Search history (core-app.md section 9): signed-in users on the server, anonymous visitors on the device. */
+/** Search history: signed-in users on the server, anonymous visitors on the device. */
 export const SEARCH_HISTORY_SIGNED_IN_MAX_ENTRIES = 10;
 export const SEARCH_HISTORY_SIGNED_IN_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 export const SEARCH_HISTORY_ANONYMOUS_MAX_ENTRIES = 5;
@@ -81,15 +80,15 @@ export const SEARCH_HISTORY_DUPLICATE_WINDOW_MS = 30 * 1000;
 export const SEARCH_HISTORY_SIGNED_IN_SAVE_DEBOUNCE_MS = 1000;
 export const SEARCH_HISTORY_ANONYMOUS_SAVE_DEBOUNCE_MS = 500;
 
-/** Pull-to-refresh (core-app.md section 9): pull distance in px, finger-to-pull ratio, cap as a multiple of the threshold. */
+/** Pull-to-refresh: pull distance in px, finger-to-pull ratio, cap as a multiple of the threshold. */
 export const PULL_TO_REFRESH_THRESHOLD_PX = 80;
 export const PULL_TO_REFRESH_RESISTANCE = 2.5;
 export const PULL_TO_REFRESH_MAX_PULL_FACTOR = 1.5;
 
-/** Paper lists show this many authors before "+N more" (core-app.md section 9, "UI"). */
+/** Paper lists show this many authors before "+N more". */
 export const AUTHORS_SHOWN = 3;
 
-/** Reading history (core-app.md sections 4 and 9). */
+/** Reading history. */
 export const READING_HISTORY_MERGE_WINDOW_MS = 60 * 60 * 1000;
 export const READING_HISTORY_KEEP_PER_PAPER_VIEW = 10;
 export const READING_HISTORY_ANONYMOUS_MAX_ENTRIES = 50;
@@ -110,10 +109,10 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
  * recursive, and thousands of levels exhaust the stack).
  */
 export const JSON_MAX_DEPTH = 32;
-/** Titles longer than this are refused (core-app.md section 9). */
+/** Titles longer than this are refused. */
 export const TITLE_MAX_LENGTH = 500;
 
-/** How cite keys are made (the `citeKeyFormat` setting; integrations-admin.md). */
+/** How cite keys are made (the `citeKeyFormat` setting). */
 export const CITE_KEY_FORMATS = ["arxiv_id", "first_author_year", "title_year", "custom"] as const;
 export type CiteKeyFormat = (typeof CITE_KEY_FORMATS)[number];
 
@@ -121,11 +120,11 @@ export type CiteKeyFormat = (typeof CITE_KEY_FORMATS)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Preference sync (core-app.md sections 4 and 9): local save debounce, duplicate-save window. */
+/** Preference sync: local save debounce, duplicate-save window. */
 export const PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS = 500;
 export const PREFERENCE_DUPLICATE_WINDOW_MS = 1000;
 
-/** Settings defaults (core-app.md section 3, "Settings"). */
+/** Settings defaults. */
 export const SETTINGS_DEFAULTS = {
   autoLoadCatchup: false,
   autoTriggerSearch: false,
@@ -137,7 +136,7 @@ export const SETTINGS_DEFAULTS = {
   customCiteKeyPattern: "",
 };
 
-/** A sign-in of an account younger than this sends the welcome e-mail (core-app.md section 9). */
+/** A sign-in of an account younger than this sends the welcome e-mail. */
 export const WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS = 60 * 1000;
 
 export const ROLES = ["user", "maintainer", "admin"] as const;

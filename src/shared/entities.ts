@@ -5,7 +5,7 @@ import { arxivIdFromDoi, normalizeDoi, paperArxivId } from "@/shared/library/pap
 import { primaryCategory, type Paper } from "@/shared/paper";
 
 /**
- * The unified entity (integrations-admin.md sections 3 and 7, "Entities"): one identity per
+ * The unified entity: one identity per
  * paper, merging what arXiv, OpenAlex and Crossref each say about it. Each source's record is
  * kept apart and the entity is derived from all of them by fixed rules, so the result does not
  * depend on the order the records arrived in.

@@ -1,5 +1,5 @@
 /**
- * Display formatting for dates and author names (core-app.md section 5, "Dates"). Pure and
+ * Display formatting for dates and author names. Pure and
  * locale-stable (English month names, UTC calendar dates) so a paper shows the same date
  * everywhere and tests do not depend on the machine's time zone.
  */

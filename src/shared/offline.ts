@@ -4,27 +4,26 @@ import { paperYear } from "@/shared/library/paper-identifiers";
 import { foldToAscii } from "@/shared/library/text-fold";
 
 /**
- * Offline reading and the native app's constants and rules (integrations-admin.md sections
- * 2, 7 "Device (native)", 8 "Offline" and 9 "Offline", "Native"; core-app.md section 4
- * "Offline save button" and "Native app").
+ * Offline reading and the native app's constants and rules, shared by the web app, its
+ * service worker and the native app.
  */
 
-/** A save is tried this many times in all, this long apart (section 9, "Offline"). */
+/** A save is tried this many times in all, this long apart. */
 export const OFFLINE_SAVE_ATTEMPTS = 3;
 export const OFFLINE_SAVE_RETRY_MS = 500;
 
-/** The device directory offline PDFs live in (section 7, "Device (native)"). */
+/** The device directory offline PDFs live in. */
 export const DEVICE_PDF_DIRECTORY = "pdf_cache";
 /** The title part of a device file's name is cut to this many characters. */
 export const DEVICE_FILE_TITLE_SLUG_LENGTH = 30;
 
-/** The native app looks for a share intent this long after launch (section 9, "Native"). */
+/** The native app looks for a share intent this long after launch. */
 export const SHARE_INTENT_CHECK_DELAY_MS = 1000;
-/** The service worker asks for an update this often (section 9, "Native"). */
+/** The service worker asks for an update this often. */
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Routes the native app returns to at launch (core-app.md section 4, "Native app"). `/zotero`
+ * Routes the native app returns to at launch. `/zotero`
  * is the spec's name for the Zotero library; it is stored as the route the user was on.
  */
 export const RESTORABLE_ROUTES = [
@@ -47,7 +46,7 @@ export const PAPER_ROUTE_FALLBACK = "/history";
 /** Where it goes otherwise. */
 export const DEFAULT_LAUNCH_ROUTE = "/search";
 
-/** The Save Offline button's and the offline list's messages (section 8, "PDF and cache", "Offline"). */
+/** The Save Offline button's and the offline list's messages. */
 export const OFFLINE_MESSAGES = {
   savedTitle: "Downloaded for offline",
   savedDescription: "Paper saved for offline reading",
@@ -57,18 +56,18 @@ export const OFFLINE_MESSAGES = {
   removeFailed: "Failed to remove paper from offline storage",
 } as const;
 
-/** The offline indicator's labels (integrations-admin.md section 2). */
+/** The offline indicator's labels. */
 export const OFFLINE_INDICATOR_LABELS = {
   checking: "Checking",
   available: "Available offline",
   onlineOnly: "Online only",
 } as const;
 
-/** The Save Offline button's labels (core-app.md section 4, "Offline save button"). */
+/** The Save Offline button's labels. */
 export const OFFLINE_BUTTON_LABELS = { idle: "Save Offline", saving: "Saving...", saved: "Offline" } as const;
 
 /**
- * The restore at launch (core-app.md section 4): the saved route when it is restorable (a
+ * The restore at launch: the saved route when it is restorable (a
  * restorable page or below it, query kept), else `/history` after a paper page, else `/search`.
  */
 export function launchRoute(savedRoute: string | null | undefined): string {
@@ -91,7 +90,7 @@ function slug(text: string, length: number): string {
 }
 
 /**
- * A device file's name (section 7, "Device (native)"): the first author's surname, `_et_al`
+ * A device file's name: the first author's surname, `_et_al`
  * when there are more authors, the year and a 30-character title slug, e.g.
  * `Vaswani_et_al_2017_attention_is_all_you_need.pdf`. Parts that are unknown are left out; a
  * paper with none of them is named by its id.
@@ -103,7 +102,7 @@ export function deviceFileName(paper: Pick<Paper, "id" | "title" | "authors" | "
   return `${name || slug(paper.id, 60) || "paper"}.pdf`;
 }
 
-/** 1 MB is 1024*1024 bytes (integrations-admin.md section 9, "PDF"). */
+/** 1 MB is 1024*1024 bytes. */
 const BYTES_PER_MB = 1024 * 1024;
 
 /** A file's size for people: "850 KB", "2.4 MB". */

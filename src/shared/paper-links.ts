@@ -1,6 +1,6 @@
 /**
  * Where a paper's links go. Links to arXiv's abstract, PDF and HTML pages open Quire's own
- * /abs, /pdf and /html views instead (core-app.md section 2, "Paper list"); everything else
+ * /abs, /pdf and /html views instead; everything else
  * stays an outside link.
  */
 import { parseArxivId } from "./arxiv-id";

@@ -1,7 +1,7 @@
 /**
- * A markdown note per paper (issue 5: the Notes card works instead of the spec's "coming
- * soon" placeholder). Anonymous visitors keep notes on the device; signed-in users in
- * `user_paper_notes` through /api/me/notes (route list in src/shared/user-data.ts).
+ * A markdown note per paper, in a Notes card that works rather than a "coming soon"
+ * placeholder. Anonymous visitors keep notes on the device; signed-in users in
+ * `user_paper_notes` through /api/me/notes (src/server/features/notes/).
  */
 
 /** Longest note kept, in characters (a few pages of markdown). */

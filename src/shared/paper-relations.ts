@@ -2,8 +2,8 @@ import { extractArxivId } from "@/shared/arxiv-id";
 import type { Paper } from "@/shared/paper";
 
 /**
- * References and citations of a paper, from OpenAlex (core-app.md sections 4 "References and
- * citations lists" and 9 "PDF"). Shared by the server route and the reader's side cards.
+ * References and citations of a paper, from OpenAlex. Shared by the server route and the
+ * reader's side cards.
  */
 
 /** Entries shown per page in the References and Citations cards (compact side cards, not the 20 of full lists). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isWebLink, webLinkOrNull } from "./web-link";
 
-/** Where a paper record came from (integrations-admin.md section 3, "Paper source values"). */
+/** Where a paper record came from. */
 export const PAPER_SOURCES = ["arxiv", "openalex", "crossref", "journal", "zotero", "preprint"] as const;
 export type PaperSource = (typeof PAPER_SOURCES)[number];
 
@@ -35,7 +35,7 @@ const optionalLink = z
   .optional();
 
 /**
- * The one paper shape the UI ever sees (core-app.md section 3, "Paper"). Every source
+ * The one paper shape the UI ever sees. Every source
  * adapter maps its raw response to it at the server edge.
  */
 export const paperSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The cloud PDF cache's numbers (integrations-admin.md sections 7 and 9). */
+/** The cloud PDF cache's numbers. */
 /** Signed URLs of cached PDFs last this long. */
 export const PDF_SIGNED_URL_SECONDS = 3600;
 /** The spec's megabyte: 1 MB is 1024*1024 bytes. */
@@ -12,7 +12,7 @@ export const PDF_CACHE_LIST_MAX_HEIGHT_PX = 400;
  * memory while it checks and stores it. arXiv refuses submissions over 50 MB.
  */
 export const PDF_CACHE_MAX_FILE_BYTES = 100 * BYTES_PER_MB;
-/** The spec's bucket (integrations-admin.md section 7, "Storage bucket user-pdf-cache"). */
+/** The spec's bucket. */
 export const PDF_CACHE_BUCKET = "user-pdf-cache";
 
 /**
@@ -28,7 +28,7 @@ export function bytesToMb(bytes: number): number {
   return Math.round((bytes / BYTES_PER_MB) * 100) / 100;
 }
 
-/** The spec's cloud-cache messages (integrations-admin.md section 8, "PDF and cache"), verbatim. */
+/** The spec's cloud-cache messages, verbatim. */
 export const PDF_CACHE_MESSAGES = {
   loadFilesFailed: "Error loading cached files",
   removeFailed: "Error removing file",

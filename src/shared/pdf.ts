@@ -1,6 +1,6 @@
 import { parseArxivId } from "@/shared/arxiv-id";
 
-/** The PDF numbers of the spec (core-app.md section 9, integrations-admin.md "PDF"). */
+/** The PDF numbers of the spec. */
 export const PDF_LOAD_TIMEOUT_MS = 15_000;
 export const PDF_MIN_SCALE = 0.5;
 export const PDF_MAX_SCALE = 3;

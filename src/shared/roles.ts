@@ -1,7 +1,7 @@
 import { ROLES, type Role } from "@/shared/constants";
 
 /**
- * The one policy helper (core-app.md section 6): roles are ordered user < maintainer < admin,
+ * The one policy helper: roles are ordered user < maintainer < admin,
  * each including the ones below it, and the super-admin flag passes every check.
  */
 export type RoleHolder = { role?: string | null; isSuperAdmin?: boolean | null } | null | undefined;

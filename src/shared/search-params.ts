@@ -14,7 +14,7 @@ export type { SearchSource, SortField, SortOrder } from "./search-options";
 const datePattern = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 
 /**
- * The search state that lives in the URL (core-app.md section 2, "Search screen") and the
+ * The search state that lives in the URL and the
  * parameters of GET /api/search: one schema for both, so they cannot disagree.
  */
 export const searchParamsSchema = z

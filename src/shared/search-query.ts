@@ -1,5 +1,5 @@
 /**
- * Building and checking search queries (core-app.md section 5, "Search"). Everything here
+ * Building and checking search queries. Everything here
  * runs before any upstream call, on the client for instant feedback and on the server as
  * the rule that counts.
  */

@@ -2,15 +2,14 @@ import { parseArxivId } from "@/shared/arxiv-id";
 import { arxivIdFromDoi } from "@/shared/library/paper-identifiers";
 
 /**
- * The share page's detection (integrations-admin.md section 2 "Share page", section 5 "Share
- * page"): which paper an arXiv or DOI link, or a bare identifier, points at, in every form
- * researchers paste or share.
+ * The share page's detection: which paper an arXiv or DOI link, or a bare identifier, points at, in
+ * every form researchers paste or share.
  */
 
 /** A shared link longer than this is refused before any parsing (no real arXiv or DOI link comes near it). */
 export const SHARE_URL_MAX_LENGTH = 2048;
 
-/** The share page's messages (integrations-admin.md section 5, "Share page"). */
+/** The share page's messages. */
 export const SHARE_MESSAGES = {
   empty: "Please enter a URL",
   unsupported: "Unsupported URL. Only arXiv and DOI URLs are supported.",

@@ -36,7 +36,7 @@ const optional =
 
 export { CITE_KEY_FORMATS, type CiteKeyFormat };
 
-/** The user's settings (core-app.md section 3, "Settings"); `settingsSchema` in user-data.ts is checked against it. */
+/** The user's settings; `settingsSchema` in user-data.ts is checked against it. */
 export type Settings = {
   autoLoadCatchup: boolean;
   autoTriggerSearch: boolean;

@@ -116,7 +116,7 @@ export type EmailPreferencesSchemaMatchesEmailPreferences = Assert<MutuallyAssig
 const shortText = (max: number) => z.string().trim().max(max);
 const termList = z.array(z.string().trim().min(1).max(200)).max(500);
 
-/** A keyword or exclude term (core-app.md section 5, "Profile"), with the spec's messages. */
+/** A keyword or exclude term, with the spec's messages. */
 export const profileTermSchema = z
   .string()
   .trim()

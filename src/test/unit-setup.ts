@@ -4,7 +4,7 @@ import { setupServer } from "msw/node";
 
 /**
  * Unit tests never reach the network: any request not answered by a handler a test adds
- * with `mswServer.use(...)` fails the test (CONVENTIONS.md rule 7). Product analytics, which
+ * with `mswServer.use(...)` fails the test (rule 7). Product analytics, which
  * any click may send, are accepted and dropped, and the session is anonymous by default.
  */
 export const mswServer = setupServer(

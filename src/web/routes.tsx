@@ -117,7 +117,7 @@ const appRoutes: RouteObject[] = [
   // The share target of the installed web app and the Android app; public.
   { path: "share", lazy: () => import("@/web/features/share/share-page").then((m) => ({ Component: m.SharePage })) },
   { path: "zotero-library", lazy: () => import("@/web/features/zotero/zotero-library-page").then((m) => ({ Component: m.ZoteroLibraryPage })) },
-  // The native app's restorable routes name /zotero (integrations-admin.md section 2).
+  // The native app's restorable routes name /zotero.
   { path: "zotero", loader: ({ request }) => redirect(`/zotero-library${new URL(request.url).search}`) },
   // Unknown paths, and pages not built yet, get the 404 inside the chrome.
   notFound,

@@ -43,7 +43,7 @@ export function createAuth(options: {
   const attemptRule = { max: config.AUTH_ACCOUNT_ATTEMPTS, windowMs: ACCOUNT_ATTEMPT_WINDOW_MS };
   const roleFor = (email: string) => (adminEmails.has(email.toLowerCase()) ? "admin" : "user");
 
-  /** Sends the welcome e-mail once, to an account younger than a minute (core-app.md section 4); failure is only logged. */
+  /** Sends the welcome e-mail once, to an account younger than a minute; failure is only logged. */
   async function sendWelcomeOnce(userId: string, ageFrom: "created" | "updated"): Promise<void> {
     try {
       const since = new Date(Date.now() - WELCOME_EMAIL_MAX_ACCOUNT_AGE_MS);

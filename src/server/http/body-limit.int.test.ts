@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "@/test/test-server";
 import { OVERSIZED_BODY_DRAIN_FACTOR, OVERSIZED_BODY_DRAIN_MS } from "./body-limit";
 
 /**
- * A body over the limit, over a raw socket (issue 31): the 413 either keeps the connection
+ * A body over the limit, over a raw socket: the 413 either keeps the connection
  * usable (the server read the rest of the body) or says `Connection: close` and closes it;
  * never announces keep-alive and then closes.
  */

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "@/test/test-server";
 import { testDatabaseKind } from "@/test/test-database";
 
 /**
- * What the installable web app and the Android app need of the server (issue 22): the service
+ * What the installable web app and the Android app need of the server: the service
  * worker and the web manifest revalidated on every load, a CSP that lets the worker and the
  * manifest load (and nothing more), and CORS for the native app's WebView origins only.
  */

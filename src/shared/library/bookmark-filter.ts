@@ -2,7 +2,7 @@ import type { Paper } from "@/shared/paper";
 import { normalizeWords } from "@/shared/library/text-fold";
 
 /**
- * The Bookmarks page's filters (core-app.md section 2, "Bookmarks page": search box, author and
+ * The Bookmarks page's filters (search box, author and
  * category), applied the same way on the device (anonymous visitors) and by the server's
  * `GET /api/me/bookmarks?q=&author=&category=&collection=` (signed-in users). Both compare
  * normalised words (`normalizeWords`: lowercase, accents folded, punctuation dropped), so

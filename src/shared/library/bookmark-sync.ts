@@ -2,7 +2,7 @@ import type { Paper } from "@/shared/paper";
 import { countOf } from "@/shared/plural";
 
 /**
- * Bookmark sync (core-app.md section 4 "Bookmark sync", section 9 "Bookmark sync tolerance"):
+ * Bookmark sync:
  * the device's bookmarks and the server's are compared paper by paper. Each is local-only,
  * server-only ("db-only"), conflicting or identical; a conflict is `date_mismatch` when the
  * dates differ by more than 1 s, otherwise `data_mismatch` when the paper data differs.
@@ -112,7 +112,7 @@ export function planTwoWaySync(
   return { toServer, toDevice, unresolved };
 }
 
-/** The spec's sync messages (core-app.md section 8). */
+/** The spec's sync messages. */
 export const SYNC_MESSAGES = {
   successTitle: "Sync successful",
   failedTitle: "Sync failed",

@@ -8,7 +8,7 @@ import { paperYear } from "@/shared/library/paper-identifiers";
 import { normalizeWords } from "@/shared/library/text-fold";
 
 /**
- * The canonical id (integrations-admin.md section 8): one id for the same paper whichever
+ * The canonical id: one id for the same paper whichever
  * source it came from, so a cached Zotero item, an arXiv record and an OpenAlex record of one
  * paper agree.
  *

@@ -12,7 +12,7 @@ import { paperArxivId, paperYear } from "@/shared/library/paper-identifiers";
 import { foldToAscii } from "@/shared/library/text-fold";
 
 /**
- * Cite keys per the `citeKeyFormat` setting (integrations-admin.md sections 2 and 8):
+ * Cite keys per the `citeKeyFormat` setting:
  *
  * - `arxiv_id` (default): the arXiv id without version, sanitised: `2401.12345` -> `2401_12345`,
  *   `hep-th/9901001` -> `hep_th_9901001`.

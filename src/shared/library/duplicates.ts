@@ -11,7 +11,7 @@ import { FUZZY_AUTHOR_OVERLAP_MIN, FUZZY_TITLE_OVERLAP_MIN } from "@/shared/libr
 import { arxivIdFromDoi, normalizeDoi, paperYear } from "@/shared/library/paper-identifiers";
 
 /**
- * Duplicate detection (core-app.md section 5, integrations-admin.md section 8). Three rules,
+ * Duplicate detection. Three rules,
  * tried in this order:
  *
  * 1. `id`: the records share an identifier. Identifiers are the lowercased paper id; the

@@ -8,8 +8,7 @@ import { EXPORT_FORMATS, EXPORT_MESSAGES, type ExportFormat } from "@/shared/lib
 import { paperArxivId } from "@/shared/library/paper-identifiers";
 
 /**
- * Exports of bookmarks (or plain papers) as JSON, CSV, BibTeX, RIS and CSL-JSON (core-app.md
- * sections 3 "Bookmark export record", 8 "Export", 9 "Export file names carry the date").
+ * Exports of bookmarks (or plain papers) as JSON, CSV, BibTeX, RIS and CSL-JSON.
  * Pure functions from data to text: the caller turns the text into a download.
  */
 

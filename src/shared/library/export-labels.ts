@@ -1,7 +1,7 @@
 import { countOf } from "@/shared/plural";
 
 /**
- * The export formats' names and the spec's export messages (core-app.md section 8), apart from
+ * The export formats' names and the spec's export messages, apart from
  * the exporters so a page can show its Export menu without loading citation-js.
  */
 
@@ -14,7 +14,7 @@ export const EXPORT_FORMATS = {
 } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
 
-/** The spec's export messages (core-app.md section 8). "No bookmarks to export" is shown for BibTeX and CSV. */
+/** The spec's export messages. "No bookmarks to export" is shown for BibTeX and CSV. */
 export const EXPORT_MESSAGES = {
   exported: (count: number, format: ExportFormat) => `Exported ${countOf(count, "bookmark")} as ${EXPORT_FORMATS[format].label}`,
   failed: "Export failed",

@@ -1,9 +1,8 @@
 import { CITE_KEY_FORMATS, SETTINGS_DEFAULTS, type CiteKeyFormat } from "@/shared/constants";
 
 /**
- * The library's numbers and names (integrations-admin.md sections 8 and 9, core-app.md
- * sections 5, 8 and 9). Defined once here for the library code; the cite-key default comes
- * from the settings defaults in `@/shared/constants`.
+ * The library's numbers and names. Defined once here for the library code; the cite-key default
+ * comes from the settings defaults in `@/shared/constants`.
  */
 
 export { CITE_KEY_FORMATS, type CiteKeyFormat };

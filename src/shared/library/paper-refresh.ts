@@ -3,7 +3,7 @@ import { primaryCategory, type Paper } from "@/shared/paper";
 import { countOf, plural } from "@/shared/plural";
 
 /**
- * "Fix Paper Data" (core-app.md section 2, Bookmarks page): a bookmark's stored paper data is
+ * "Fix Paper Data" (Bookmarks page): a bookmark's stored paper data is
  * compared with a fresh copy from its source, and missing or stale metadata is replaced.
  */
 

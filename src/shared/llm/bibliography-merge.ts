@@ -1,5 +1,5 @@
 /**
- * Bibliography enhancement (integrations-admin.md section 4): a paper's bibliographic entry,
+ * Bibliography enhancement: a paper's bibliographic entry,
  * the model's merge proposal for it, and the field-by-field changes the user accepts or
  * rejects. zod-free apart from the reply schema in llm-tasks.ts.
  */

@@ -22,7 +22,7 @@ import type { BibEntry, FieldChange, MergeResult } from "./bibliography-merge";
 import type { LlmComponent } from "./llm-constants";
 import type { LlmMessage, LlmTaskName } from "./llm-tasks";
 
-/** A provider as the settings list shows it (section 3, "LLM provider status", without the client's isLoading). */
+/** A provider as the settings list shows it (without the client's isLoading). */
 export type ProviderStatus = {
   provider: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The language-model part's constants and messages (integrations-admin.md sections 5, 8 and 9),
+ * The language-model part's constants and messages,
  * in one place for the server, the browser and the tests. zod-free, so any bundle may import it.
  */
 import { STORAGE_KEYS } from "@/shared/constants";
@@ -46,7 +46,7 @@ export const LLM_DEVICE_STORAGE_KEY = STORAGE_KEYS.llmKeys;
 export const LLM_DEVICE_KEY_STORAGE_KEY = "api-keys.device-key";
 export const LLM_DEVICE_KEY_BYTES = 32;
 
-/** The spec's messages (integrations-admin.md sections 2, 5 and 8), word for word. */
+/** The spec's messages, word for word. */
 export const LLM_MESSAGES = {
   apiKeyEmpty: "API key cannot be empty",
   storageNotInitialized: "Storage not initialized",

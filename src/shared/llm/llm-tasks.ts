@@ -29,7 +29,7 @@ const bibEntrySchema = z.object({
   url: z.string().nullable(),
 });
 
-/** The merge answer (section 3, "LLM merge result"). */
+/** The merge answer. */
 export const mergeReplySchema = z.object({
   selectedIndex: z.number().int().nullable().describe("The index of the candidate that is the same work, or null."),
   confidence: z.number().min(0).max(100).describe("How sure, 0 to 100."),

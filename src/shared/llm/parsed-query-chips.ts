@@ -1,5 +1,5 @@
 /**
- * The semantic panel's chips (integrations-admin.md section 2, "Search screen pieces"): one per
+ * The semantic panel's chips: one per
  * part of a parsed query, each removable. Removing one rebuilds the query text from what is
  * left, in words the rule-based parser reads back the same way. zod-free.
  */

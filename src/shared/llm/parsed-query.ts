@@ -1,5 +1,5 @@
 /**
- * The parsed query (integrations-admin.md section 3, "Parsed query"): what a plain-language
+ * The parsed query: what a plain-language
  * search means, from a model or from the rule-based parser. Also the JSON shape the model is
  * asked for (structured output) and the checks every parse passes before it is used.
  */

@@ -1,5 +1,5 @@
 /**
- * The provider catalogue (integrations-admin.md section 3, "Provider catalogue"): ten providers,
+ * The provider catalogue: ten providers,
  * each with its preset models, plus the user's custom OpenAI-compatible providers. zod-free.
  */
 import { CUSTOM_PROVIDER_DEFAULT_MODEL } from "./llm-constants";
@@ -17,7 +17,7 @@ export type ProviderProtocol =
   | "openrouter"
   | "openai-compatible";
 
-/** An LLM provider as the settings and the search page show it (section 3, "LLM provider"). */
+/** An LLM provider as the settings and the search page show it. */
 export type LlmProvider = {
   id: string;
   name: string;

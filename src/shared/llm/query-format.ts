@@ -1,7 +1,7 @@
 /**
- * A parsed query written out for a source (integrations-admin.md section 3, "Formatted query
- * output"): arXiv's `search_query` and OpenAlex's `search` plus `filter`. What a source cannot
- * express is listed in `omitted`, so the search page and the query tester can say so.
+ * A parsed query written out for a source: arXiv's `search_query` and OpenAlex's `search` plus
+ * `filter`. What a source cannot express is listed in `omitted`, so the search page and the query
+ * tester can say so.
  */
 import { OPEN_START_YEAR, type ParsedQuery } from "./parsed-query";
 

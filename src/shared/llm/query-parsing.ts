@@ -1,5 +1,5 @@
 /**
- * Plain-language search parsing (integrations-admin.md section 4, "LLM query parsing"): a
+ * Plain-language search parsing: a
  * field-prefixed query is left alone; otherwise the model parses it, and when there is no key,
  * or the model fails, the rule-based parser does, with the spec's warnings. How the model is
  * reached (Quire's server, or the browser itself) is the caller's `call`.
@@ -102,7 +102,7 @@ export async function parseSearchQuery(query: string, options: ParseOptions): Pr
   }
 }
 
-/** Parses kept in memory (section 9: 100 entries), keyed by provider, model and query; the oldest goes first. */
+/** Parses kept in memory (100 entries), keyed by provider, model and query; the oldest goes first. */
 export class ParseCache {
   private readonly entries = new Map<string, ParsedQuery>();
 

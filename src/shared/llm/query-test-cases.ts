@@ -1,6 +1,6 @@
 /**
  * Fifty plain-language queries with what they mean, labelled by hand: the query tester's
- * test-case list (integrations-admin.md section 2, "/dev/query-tester", filterable by tag),
+ * test-case list (filterable by tag),
  * the rule-based parser's unit tests, and the benchmark's agreement figures (how often the
  * rule-based parser and a model agree on authors, years and categories).
  *

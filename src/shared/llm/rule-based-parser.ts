@@ -1,7 +1,7 @@
 /**
  * The rule-based query parser: what a plain-language search means, without a model and
  * without the network. It is what everyone without an API key gets, and what a failed model
- * call falls back to (integrations-admin.md section 4, "LLM query parsing"), so it aims to be
+ * call falls back to, so it aims to be
  * good on its own: authors, institutions, venues, arXiv categories, years, citations, open
  * access and title/abstract words, the rest as topics.
  *

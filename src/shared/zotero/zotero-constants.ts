@@ -1,5 +1,5 @@
 /**
- * The Zotero integration's numbers (integrations-admin.md section 9), each defined once and used
+ * The Zotero integration's numbers, each defined once and used
  * by the server, the database code and the forms alike.
  */
 
@@ -37,7 +37,7 @@ export const ZOTERO_SYNC_LOG_RETENTION_DAYS = 90;
 /** Canonical ids are generated in batches of this many cached items. */
 export const CANONICAL_ID_BATCH_SIZE = 100;
 
-/** The library page's item-type filter chips (integrations-admin.md section 2). */
+/** The library page's item-type filter chips. */
 export const ZOTERO_FILTER_ITEM_TYPES = ["journalArticle", "preprint", "book", "thesis", "conferencePaper", "report", "note"] as const;
 
 /** The item types Quire writes when it exports a paper (what Zotero's arXiv translator makes). */

@@ -4,8 +4,8 @@ import { ZOTERO_FILTER_ITEM_TYPES, ZOTERO_LIST_PAGE_SIZE, ZOTERO_MAX_PAGE_SIZE, 
 import { ZOTERO_KEY_PATTERN } from "./zotero-item";
 
 /**
- * The Zotero routes' shapes, shared by the server and the web (integrations-admin.md sections 3
- * and 7). All routes need a session and act on the signed-in user's own library only.
+ * The Zotero routes' shapes, shared by the server and the web. All routes need a session and act on
+ * the signed-in user's own library only.
  *
  *   GET    /api/auth-zotero?action=status                 -> ZoteroStatus
  *   GET    /api/auth-zotero?action=login[&manual=true]    -> 302 to Zotero (OAuth authorize page, or the new-key page)

@@ -6,7 +6,7 @@ import { primaryCategory, type AuthorDetail, type Paper } from "@/shared/paper";
 import { webLinkOrNull } from "@/shared/web-link";
 
 /**
- * Zotero items (Web API v3 JSON, integrations-admin.md section 3 "Zotero item") and their
+ * Zotero items (Web API v3 JSON) and their
  * mapping to and from Quire's Paper.
  *
  * An arXiv id may sit in several fields, depending on how the item was made (Zotero's arXiv

@@ -1,8 +1,7 @@
 import type { Paper } from "@/shared/paper";
 
 /**
- * The existence check's parameters for a paper (integrations-admin.md section 5: "The existence
- * check sends the first author's last name"), small enough for every paper row to carry: no
+ * The existence check's parameters for a paper, small enough for every paper row to carry: no
  * name parser, no schema library. The server's export path uses the full name parser.
  */
 export type ZoteroLookupParams = { arxivId?: string; doi?: string; title?: string; author?: string };

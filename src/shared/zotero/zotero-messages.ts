@@ -1,5 +1,5 @@
 /**
- * Every Zotero message of the specification (integrations-admin.md section 8), in its words.
+ * Every Zotero message of the specification, in its words.
  * The server and the web both use these, so a test can look for the exact text.
  */
 export const ZOTERO_MESSAGES = {

@@ -1,4 +1,4 @@
-/** What a guarded page shows while the session loads (core-app.md section 6: "Loading..."). */
+/** What a guarded page shows while the session loads. */
 export function PageLoading() {
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center px-4 text-sm text-muted-foreground">

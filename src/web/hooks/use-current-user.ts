@@ -6,7 +6,7 @@ export type CurrentUser = {
   name: string | null;
   /** "user", "maintainer" or "admin"; check it with `hasRole` from `@/shared/roles`, never by hand. */
   role: string | null;
-  /** Passes every role check (core-app.md section 6). */
+  /** Passes every role check. */
   isSuperAdmin: boolean;
   emailVerified: boolean;
 };

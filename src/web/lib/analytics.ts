@@ -1,5 +1,5 @@
 /**
- * Product analytics (core-app.md sections 4 and 9): events go to POST /api/events in batches
+ * Product analytics: events go to POST /api/events in batches
  * after a 1 s pause, and the same event within 2 s is dropped. The server takes the user from
  * the session. Losing an event is acceptable; breaking the page is not. What is sent stays
  * under the server's limits (src/shared/analytics.ts): long text properties are cut, an event

@@ -37,7 +37,7 @@ function entryPosition() {
 }
 
 /**
- * The in-browser debugging console (integrations-admin.md section 6: started only for signed-in
+ * The in-browser debugging console (started only for signed-in
  * admins): eruda, a console, network, elements and storage panel that works on phones too. Its
  * code is fetched only when an admin is signed in; an admin can switch it off on /auth-test.
  */

@@ -3,8 +3,8 @@ import { INPUT_HISTORY_MAX_ENTRIES } from "@/shared/constants";
 import { createLocalValue, parseJsonOrNull, type LocalValue } from "@/web/lib/local-store";
 
 /**
- * What the user typed into an input before, kept on the device under `input-history.{input}`
- * (core-app.md section 4, "Input history"): most recent first, de-duplicated, at most 10.
+ * What the user typed into an input before, kept on the device under `input-history.{input}`: most
+ * recent first, de-duplicated, at most 10.
  */
 
 /** The list with `value` moved (or added) to the front; blank values change nothing. */

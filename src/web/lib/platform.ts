@@ -1,6 +1,6 @@
 /**
  * The few things that differ between the web app and the Capacitor-packaged native app, asked
- * in one place (CONVENTIONS.md rule 9). `loadPlatform()` hands out one `Platform` with a web or
+ * in one place (rule 9). `loadPlatform()` hands out one `Platform` with a web or
  * a native implementation of each part (device files, app events, the system browser, the
  * share sheet, the network), chosen here and nowhere else; the native one (Capacitor and its
  * plugins) is only downloaded inside the app.
@@ -14,7 +14,7 @@ type CapacitorGlobal = {
 /** A file in a device directory. */
 export type DeviceFile = { name: string; size: number };
 
-/** The device's own files (integrations-admin.md section 7, "Device (native)": read, write, list, delete). */
+/** The device's own files (read, write, list, delete). */
 export interface DeviceFilesystem {
   read(path: string): Promise<Uint8Array>;
   readText(path: string): Promise<string>;

@@ -5,10 +5,9 @@ import { isNativePlatform } from "@/web/lib/platform";
 export const SERVICE_WORKER_URL = "/sw.js";
 
 /**
- * Registers the service worker (integrations-admin.md section 2, "Native behaviour": at
- * /sw.js, checked for updates hourly) once the page has loaded and the browser is idle, so
- * its download of the app never competes with the page's own first paint. Not in the native
- * app (its files are on the device) nor under the dev server.
+ * Registers the service worker (at /sw.js, checked for updates hourly) once the page has loaded and
+ * the browser is idle, so its download of the app never competes with the page's own first paint.
+ * Not in the native app (its files are on the device) nor under the dev server.
  */
 export function registerServiceWorker(): void {
   if (typeof navigator === "undefined" || !("serviceWorker" in navigator) || isNativePlatform() || import.meta.env.DEV) return;

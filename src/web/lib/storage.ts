@@ -14,7 +14,7 @@ export function readString(key: string): string | null {
 }
 
 /**
- * Keys a full device storage never gives up (core-app.md section 8, "Storage"): the theme,
+ * Keys a full device storage never gives up: the theme,
  * the settings and the profile. The native app's `auth token` is kept too: dropping it to make
  * room for a cache entry would sign the user out.
  */
@@ -46,7 +46,7 @@ export function freeDeviceStorage(): number {
 
 /**
  * Writes a value; true when it was stored. When the quota is full, the non-protected keys are
- * removed and the write is tried once more (core-app.md section 8, "Storage").
+ * removed and the write is tried once more.
  */
 export function writeString(key: string, value: string): boolean {
   try {

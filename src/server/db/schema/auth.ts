@@ -2,8 +2,8 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizz
 
 /**
  * better-auth's core tables (user, session, account, verification), in the shape its
- * Drizzle adapter expects. `role` and `isSuperAdmin` carry Quire's roles (core-app.md
- * section 6): user < maintainer < admin, plus a super-admin flag that passes every check.
+ * Drizzle adapter expects. `role` and `isSuperAdmin` carry Quire's roles: user < maintainer <
+ * admin, plus a super-admin flag that passes every check.
  */
 export const user = pgTable("user", {
   id: text("id").primaryKey(),

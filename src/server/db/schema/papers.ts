@@ -106,7 +106,7 @@ export const highlights = pgTable(
 );
 
 /**
- * The unified entity (integrations-admin.md section 3): one row per paper, whatever source it
+ * The unified entity: one row per paper, whatever source it
  * was found through, merging its arXiv, OpenAlex and Crossref records. Each identifier is
  * unique, so two records of one paper cannot become two entities.
  */

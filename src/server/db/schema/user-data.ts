@@ -104,7 +104,7 @@ export const userReadingHistory = pgTable(
   ],
 );
 
-/** The settings document (core-app.md section 3, "Settings"), one per user. */
+/** The settings document, one per user. */
 export const userSettings = pgTable("user_settings", {
   userId: userId().primaryKey(),
   settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),

@@ -33,7 +33,7 @@ const periodSchema = z.object({
 });
 
 /**
- * The admin pages' data (integrations-admin.md section 2), admins and super admins only; every
+ * The admin pages' data, admins and super admins only; every
  * route answers 401 signed out and 403 to anyone else:
  *   GET    /api/admin/performance?type=all|startup|database|memory|requests|upstream -> { entries }
  *   DELETE /api/admin/performance?type=...                                          -> { deleted }

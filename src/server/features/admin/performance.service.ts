@@ -110,7 +110,7 @@ function withLive(window: MetricsWindow, routes: RouteTotals[], upstreams: Upstr
 }
 
 /**
- * The performance logs (integrations-admin.md section 2, "/admin/performance"): the server's
+ * The performance logs: the server's
  * own measurements written to system_logs, one row per kind and instance, so the figures of
  * every instance on the database are read together.
  */

@@ -8,7 +8,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The analytics page (integrations-admin.md section 2, "/admin/analytics"): events and their
+ * The analytics page: events and their
  * authentication rate from the daily roll-ups of visitor_events, searches per source, daily
  * active users, and from the performance logs the cache hit ratio per upstream and the arXiv
  * requests per hour (arXiv allows 1,200 an hour, whoever sends them).

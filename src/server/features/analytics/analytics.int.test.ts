@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser } from "@/test/test-users";
 
 /**
- * POST /api/events' limits (issue 31): the size of a batch and of an event, and the events per
+ * POST /api/events' limits: the size of a batch and of an event, and the events per
  * minute per client address and per account, counted in the database so that two instances on
  * one database hold one limit between them.
  */

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 
 /**
- * An anonymous flood of POST /api/events, as an outside probe sent it (issue 31): many clients
+ * An anonymous flood of POST /api/events, as an outside probe sent it: many clients
  * at once, for seconds, alternating bodies of almost the whole 1 MB request limit with valid
  * batches of ten small events. Meanwhile one signed-in user keeps asking for /api/health and /api/me/settings:
  * both must keep answering quickly, and the flood must store next to nothing.

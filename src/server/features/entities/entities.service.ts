@@ -37,7 +37,7 @@ function failureMessage(label: string, error: unknown): string {
 }
 
 /**
- * POST /api/entities (integrations-admin.md section 7, "Entities"): ensure an entity for a
+ * POST /api/entities: ensure an entity for a
  * paper, enrich it from the other sources, or find it by title, authors and year. Records come
  * through the shared sources (their cache, rate limits and retries), never from the request.
  */

@@ -12,7 +12,7 @@ type View = { paperId: string; paper: Paper; viewType: string; readAt: Date; ent
 type EntityLookup = { ofPapers(papers: Paper[]): Promise<Map<string, EntityIdentity[]>> };
 
 /**
- * Reading history (core-app.md sections 4 and 9): a view of the same paper and view type
+ * Reading history: a view of the same paper and view type
  * within an hour of an existing entry moves that entry's read time (never backwards);
  * otherwise a new entry is added and only the newest 10 of that paper and view type are kept.
  */

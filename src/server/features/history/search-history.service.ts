@@ -3,7 +3,7 @@ import type { ApiSearchHistoryEntry, SearchHistoryResponse } from "@/shared/user
 import type { SearchHistoryRepository, SearchHistoryRow } from "./search-history.repository";
 
 /**
- * A signed-in user's search history (core-app.md section 9): the newest 10 searches of the
+ * A signed-in user's search history: the newest 10 searches of the
  * last 30 days. A POST merges entries (the device's own saves, and its anonymous history on
  * sign-in): an entry with the same timestamp and parameters as a stored one is the same search.
  */

@@ -11,7 +11,7 @@ export type PaperHtml = { paperId: string; title: string | null; html: string; s
 export const HTML_MAX_BYTES = 15 * 1024 * 1024;
 
 /**
- * arXiv's HTML renditions (issue 5, "HTML view"), fetched only from the configured arXiv host:
+ * arXiv's HTML renditions, fetched only from the configured arXiv host:
  * the id must be an arXiv id (a URL to another host, a path or anything else is refused), and
  * the address is built from the configured base, never from the request.
  */

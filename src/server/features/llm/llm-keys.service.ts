@@ -23,7 +23,7 @@ export function requireKey(value: string | undefined): string {
 export type CustomProviderInput = { name: string; baseUrl: string; models: string[]; apiKey?: string };
 
 /**
- * Keys and custom providers of signed-in users (integrations-admin.md section 6: in the
+ * Keys and custom providers of signed-in users (in the
  * database, per user, encrypted at rest), and the one place a call's provider, base URL and
  * key are worked out, for signed-in users and anonymous visitors alike.
  */

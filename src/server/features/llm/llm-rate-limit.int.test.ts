@@ -1,6 +1,6 @@
 /**
  * An anonymous visitor's model calls through /api/llm make Quire call a server the visitor
- * names, with no account behind them (issue 31): limited per client address per minute, as
+ * names, with no account behind them: limited per client address per minute, as
  * sign-up is, and counted in the database so that two instances hold one limit between them.
  * Signed-in users' calls are not held to it.
  */

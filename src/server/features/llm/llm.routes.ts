@@ -76,7 +76,7 @@ function credentialsOf(body: { apiKey?: string; baseUrl?: string }) {
 }
 
 /**
- * /api/llm (integrations-admin.md section 7, "Language models"; the list is in
+ * /api/llm (the list is in
  * src/shared/llm/llm-api.ts). Open to anonymous visitors, whose keys travel with each request
  * and are never stored; keys and custom providers are stored only for signed-in users, for
  * their own account. Cookie writes must come from Quire's own pages. An anonymous visitor's

@@ -3,7 +3,7 @@ import { cacheKeySchema, type CacheEntry } from "@/shared/user-data";
 import type { CacheRepository, CacheRow } from "./cache.repository";
 
 /**
- * Per-user cache entries (core-app.md section 3, "Cache entry"): an entry past its expiry
+ * Per-user cache entries: an entry past its expiry
  * counts as missing; every read bumps access_count and last_accessed.
  */
 export function cacheService(repository: CacheRepository, clock: () => Date = () => new Date()) {

@@ -36,7 +36,7 @@ export type UserDataExport = {
   };
 };
 
-/** The Your Data page's export (core-app.md section 2): everything the user has stored, in the contract's shapes. */
+/** The Your Data page's export: everything the user has stored, in the contract's shapes. */
 export function exportService(services: {
   profile: ProfileService;
   bookmarks: BookmarksService;

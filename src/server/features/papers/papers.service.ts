@@ -28,7 +28,7 @@ export function classifyPaperId(raw: string): PaperIdKind | null {
 }
 
 /**
- * The reader's paper lookups (core-app.md section 4, "Paper load") and the References and
+ * The reader's paper lookups and the References and
  * Citations cards' lists ("References and citations lists"), through the shared upstream clients.
  */
 export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivSearchService, "search"> }) {

@@ -42,10 +42,10 @@ function trimToSize(tx: Database, userId: string, maxBytes: number, keepPaperId:
 }
 
 /**
- * The cloud PDF cache's rows: the spec's procedures (integrations-admin.md section 7:
- * get_user_pdf_cache_stats, get_pdf_cache_stats, clear_pdf_cache, is_pdf_cached,
- * update_pdf_access, add_pdf_to_cache, cleanup_user_cache_by_size) as functions, every
- * per-user one taking the user id. Blobs (pdf_blobs) are shared between users.
+ * The cloud PDF cache's rows: the operations a cache needs (get_user_pdf_cache_stats,
+ * get_pdf_cache_stats, clear_pdf_cache, is_pdf_cached, update_pdf_access, add_pdf_to_cache,
+ * cleanup_user_cache_by_size) as functions, every per-user one taking the user id. Blobs
+ * (pdf_blobs) are shared between users.
  */
 export function pdfCacheRepository(db: Database) {
   const entryColumns = { ...getTableColumns(userPdfCache), storageKey: pdfBlobs.storageKey };

@@ -102,7 +102,7 @@ export function toCachedPdfEntry(row: PdfCacheRow): CachedPdfEntry {
 }
 
 /**
- * The cloud PDF cache (integrations-admin.md sections 2, 3 and 7): a signed-in user's PDFs,
+ * The cloud PDF cache: a signed-in user's PDFs,
  * stored once by content in the blob store and counted for each user who keeps them; served
  * with Range; checked against their hash on every whole read (a corrupt object is dropped
  * and fetched again); least recently read first out when a user is over the limit.

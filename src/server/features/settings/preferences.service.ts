@@ -12,7 +12,7 @@ import type { PreferenceRow, PreferencesRepository } from "./preferences.reposit
 export type PreferenceEntry = { key: string; value: unknown; updatedAt: string };
 
 /**
- * Free-form preferences (core-app.md section 3, "Preference"): one value per user and encoded
+ * Free-form preferences: one value per user and encoded
  * key, any JSON up to 64 KB; a stored `searchState` object is merged on save.
  */
 export function preferencesService(repository: PreferencesRepository) {

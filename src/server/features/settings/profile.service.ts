@@ -3,7 +3,7 @@ import { emailPreferencesSchema, DEFAULT_EMAIL_PREFS, type Profile, type Profile
 import type { ProfileRepository, ProfileRow } from "./profile.repository";
 
 /**
- * The research profile (core-app.md section 3, "Profile"): created on first read with the
+ * The research profile: created on first read with the
  * account's e-mail, the default e-mail preferences and the account's role. The user never
  * sets `role` (it mirrors the account) nor `is_public` (always true on save).
  */

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, mergeSettings, type Settings, type SettingsPatch } from "@/shared/user-data";
 import type { SettingsRepository } from "./settings.repository";
 
-/** The settings document (core-app.md section 3, "Settings"): defaults stored on first read, patches merged. */
+/** The settings document: defaults stored on first read, patches merged. */
 export function settingsService(repository: SettingsRepository) {
   return {
     async get(userId: string): Promise<Settings> {

@@ -12,7 +12,7 @@ export type CacheInsert = typeof zoteroCache.$inferInsert;
 /** The cache row's paper_id: one row per Zotero item, so two items of one paper both stay mirrored. */
 export const cachePaperId = (itemKey: string) => `zotero:${itemKey}`;
 
-/** An item as its zotero_cache row (integrations-admin.md section 3, "Zotero cache"). */
+/** An item as its zotero_cache row. */
 export function cacheRowFor(userId: string, item: ZoteroItem, syncedAt: Date): CacheInsert {
   const paper = zoteroItemToPaper(item);
   const dateAdded = paper.dateAdded ? new Date(paper.dateAdded) : null;

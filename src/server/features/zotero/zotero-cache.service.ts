@@ -8,7 +8,7 @@ import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { paperFromCacheRow, type ZoteroCacheRepository } from "./zotero-cache.repository";
 
 /**
- * The mirrored library's upkeep (integrations-admin.md sections 2 and 4): its status, canonical
+ * The mirrored library's upkeep: its status, canonical
  * ids generated in batches of 100 (the settings card calls batch after batch, so Stop takes
  * effect after the current one), and the arXiv id scan of the user's own tables.
  */

@@ -11,7 +11,7 @@ import type { ZoteroConnectionMethod, ZoteroDisconnectResult, ZoteroStatus } fro
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import type { ZoteroConnectionRepository } from "./zotero-connection.repository";
 
-/** The stored credentials (integrations-admin.md section 3, "Integration"), sealed at rest. */
+/** The stored credentials, sealed at rest. */
 const credentialsSchema = z.object({
   access_token: z.string(),
   /** The API key requests carry (Zotero's OAuth hands it over as the token secret). */
@@ -25,11 +25,11 @@ type Credentials = z.infer<typeof credentialsSchema>;
 /** The OAuth handshake's state between the redirect to Zotero and its return (in a sealed cookie). */
 const handshakeSchema = z.object({ token: z.string(), secret: z.string(), userId: z.string(), at: z.number() });
 
-/** The OAuth return's error codes (integrations-admin.md section 8). */
+/** The OAuth return's error codes. */
 export type OAuthReturnCode = "missing_params" | "token_mismatch" | "auth_failed";
 
 /**
- * The Zotero connection (integrations-admin.md section 4, "Zotero connection"): OAuth or a
+ * The Zotero connection: OAuth or a
  * manual key, credentials sealed at rest and scoped by user, expiring 30 days after saving;
  * soft disconnect (kept, inactive), reconnect, and disconnect with revocation. The key never
  * leaves the server: the status says who is connected and how, nothing more.

@@ -11,8 +11,7 @@ import { createSignedInUser } from "@/test/test-users";
 import { connectWithKey, createZoteroUser, quireApi, sandboxItems, type SandboxZoteroUser } from "./zotero-test-support";
 
 /**
- * Connecting, browsing, exporting and deleting against the sandbox's Zotero over real HTTP
- * (integrations-admin.md sections 2, 4 and 7).
+ * Connecting, browsing, exporting and deleting against the sandbox's Zotero over real HTTP.
  */
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;

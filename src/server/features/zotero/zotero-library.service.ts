@@ -53,9 +53,8 @@ function upstreamFailure(error: unknown, what: (text: string) => string) {
 }
 
 /**
- * Browsing, exporting to and deleting from the user's Zotero library (integrations-admin.md
- * sections 2, 4 "Export" and 7). Every call acts on the signed-in user's own library, with
- * their own key.
+ * Browsing, exporting to and deleting from the user's Zotero library. Every call acts on the
+ * signed-in user's own library, with their own key.
  */
 export function zoteroLibraryService(deps: { api: ZoteroApi; connection: ZoteroConnectionService; cache: ZoteroCacheRepository; settings: SettingsService; logger: Logger }) {
   const { api, connection, cache, settings, logger } = deps;

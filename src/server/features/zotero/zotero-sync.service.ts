@@ -36,7 +36,7 @@ export function toSyncState(row: SyncStateRow): ZoteroSyncState {
 }
 
 /**
- * Library sync (integrations-admin.md section 4, "Library sync") as a job on the Postgres queue
+ * Library sync as a job on the Postgres queue
  * (jobs/zotero-sync.job.ts), so it survives a closed tab and a server restart. The job's whole
  * state is the user's zotero_sync_state row, written after every batch in the same transaction
  * as the batch's cache rows: a run picks up exactly where the last one committed, and a batch

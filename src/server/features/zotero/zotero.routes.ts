@@ -36,7 +36,7 @@ const logsQuerySchema = z.object({ sessionId: z.uuid({ error: "sessionId must be
 const yes = (value: string | undefined) => value === "true" || value === "1";
 
 /**
- * The Zotero routes (integrations-admin.md section 7; the list and shapes are in
+ * The Zotero routes (the list and shapes are in
  * src/shared/zotero/zotero-contract.ts), all behind the session: each acts on the signed-in
  * user's own library and credentials, never on an id from the request. Cookie-authenticated
  * writes must come from Quire's own origin.

@@ -28,7 +28,7 @@ export type NavItem = {
   icon: LucideIcon;
 };
 
-/** The app's sections, in sidebar order (core-app.md section 2, "Navigation chrome"). */
+/** The app's sections, in sidebar order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/search", label: "Search", icon: Search },
   { to: "/catchup", label: "Catchup", icon: Newspaper },
@@ -48,7 +48,7 @@ export const BOTTOM_BAR_ITEMS = NAV_ITEMS.filter((item) => BOTTOM_BAR_PATHS.has(
 export const MENU_ONLY_ITEMS = NAV_ITEMS.filter((item) => !BOTTOM_BAR_PATHS.has(item.to));
 
 /**
- * The Developer Tools group (integrations-admin.md sections 2 and 6): the admin pages and the
+ * The Developer Tools group: the admin pages and the
  * developer pages, shown to admins only. The pages themselves are guarded: /admin/* for admins,
  * /dev/* and /auth-test for maintainers and above.
  */

@@ -3,8 +3,8 @@ import type { Paper } from "@/shared/paper";
 import { createLocalValue, parseJsonOrNull, type LocalValue } from "@/web/lib/local-store";
 
 /**
- * How each paper list is shown, remembered per table id (core-app.md section 4, "Table
- * sort"): sort field and order, whether the list is collapsed, and the phone sort.
+ * How each paper list is shown, remembered per table id: sort field and order, whether the list is
+ * collapsed, and the phone sort.
  */
 
 export const PAPER_SORT_COLUMNS = ["title", "authors", "category", "date", "added"] as const;

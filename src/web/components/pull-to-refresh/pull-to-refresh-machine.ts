@@ -5,7 +5,7 @@ import {
 } from "@/shared/constants";
 
 /**
- * Pull-to-refresh as a pure state machine (core-app.md section 4): idle, pulling, can-refresh
+ * Pull-to-refresh as a pure state machine: idle, pulling, can-refresh
  * once the pull reaches the threshold, refreshing. The pull is the finger's travel divided by
  * the resistance, capped at 1.5x the threshold; it starts only when the page is at the top.
  */

@@ -24,7 +24,7 @@ const DELETED_DATA = [
   "Cached papers and PDFs stored for you",
 ];
 
-/** /delete-account (core-app.md section 2): re-authenticate with the password, delete, sign out, go to /. */
+/** /delete-account: re-authenticate with the password, delete, sign out, go to /. */
 export function DeleteAccountPage() {
   const { user, isPending } = useCurrentUser();
   // Accounts made with Google or GitHub have no password: better-auth then asks for a recent sign-in instead.

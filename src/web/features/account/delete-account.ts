@@ -4,7 +4,7 @@ import { assignLocation } from "@/web/lib/browser-location";
 import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { AUTH_MESSAGES } from "@/web/features/auth/auth-messages";
 
-/** Account deletion's messages (core-app.md sections 5 and 8, integrations-admin.md section 8). */
+/** Account deletion's messages. */
 export const DELETE_ACCOUNT_MESSAGES = {
   noUser: "No user is logged in.",
   noEmail: "No user email found for reauthentication.",

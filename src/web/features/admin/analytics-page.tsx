@@ -12,7 +12,7 @@ import { ArxivPerHourChart, CacheHitChart, DailyActiveUsersChart, EventsPerDayCh
 const integer = (value: number) => value.toLocaleString("en-US");
 
 /**
- * /admin/analytics (integrations-admin.md section 2): total events and the authentication
+ * /admin/analytics: total events and the authentication
  * rate, plus daily active users, searches per source, the cache hit ratio per upstream and the
  * arXiv requests per hour, read from daily roll-ups so it stays quick at millions of events.
  */

@@ -119,7 +119,7 @@ function ClearButton(props: { type: PerformanceLogType | "all" }) {
 }
 
 /**
- * /admin/performance (integrations-admin.md section 2): request latency per route, upstream
+ * /admin/performance: request latency per route, upstream
  * latency and errors per source, and the performance log (startup, database, memory, and the
  * requests and upstream windows) with a type filter, clear and refresh.
  */

@@ -5,7 +5,7 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export type AuthMode = "signin" | "signup";
 
-/** What /auth and /auth/callback say (core-app.md sections 5 and 8), verbatim where the spec words them. */
+/** What /auth and /auth/callback say, verbatim where the spec words them. */
 export const AUTH_MESSAGES = {
   required: "Email and password are required.",
   invalidEmail: "Please enter a valid email address.",

@@ -43,7 +43,7 @@ function AuthShell({ title, lead, children, footer }: AuthShellProps) {
 }
 
 /**
- * /auth (core-app.md section 2): sign in or sign up. A signed-in visitor goes on to /search or
+ * /auth: sign in or sign up. A signed-in visitor goes on to /search or
  * to the page that sent them here. With ?platform=android the page works for the native app:
  * once signed in it hands the session back by deep link.
  */

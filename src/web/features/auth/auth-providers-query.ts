@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/web/lib/api";
 
 /**
- * The third-party sign-in providers the server has configured (CONVENTIONS.md rule 8: key,
+ * The third-party sign-in providers the server has configured (rule 8: key,
  * fetcher, staleness and hook together). Only these get a button on /auth.
  */
 

@@ -4,10 +4,9 @@ import { siteOrigin } from "@/web/lib/platform";
 import { AUTH_PATH, NATIVE_PLATFORM_PARAM, NATIVE_PLATFORM_VALUE } from "@/web/features/auth/auth-redirect";
 
 /**
- * The native app signs in through the system browser (integrations-admin.md, "Native
- * behaviour"): the app opens /auth?platform=android there; after sign-in that page sends the
- * session token back with the app's deep link; the app receives it as /auth/callback?token=...,
- * checks it with the server and keeps it as its bearer token.
+ * The native app signs in through the system browser: the app opens /auth?platform=android there;
+ * after sign-in that page sends the session token back with the app's deep link; the app receives
+ * it as /auth/callback?token=..., checks it with the server and keeps it as its bearer token.
  */
 
 /** The app's URL scheme and the deep link's host (registered in the Android manifest). */

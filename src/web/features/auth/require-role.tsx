@@ -14,7 +14,7 @@ type GuardProps = {
 
 /**
  * Admin-only (or maintainer-only) areas: holders of `role` see the page, everyone else is sent
- * to / (core-app.md section 6). Used as a wrapper or as a layout route's Component.
+ * to /. Used as a wrapper or as a layout route's Component.
  */
 export function RequireRole({ role, children }: GuardProps & { role: Role }) {
   const { user, isPending } = useCurrentUser();

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CATCHUP_THRESHOLD_DEFAULT, feedCategories, type CatchupFilter, type CatchupRange, type CatchupTab } from "@/shared/catchup";
 import { ALL_CATEGORIES } from "@/web/components/paper-list/category-picker";
 
-/** Refresh turns loading off and back on after this (core-app.md section 4, "Catch-up"). */
+/** Refresh turns loading off and back on after this. */
 const REFRESH_REENABLE_MS = 100;
 
 /** A value that follows `value` after `delayMs` without changes. */

@@ -9,7 +9,7 @@ export type EntityRequest =
 export type EntityAnswer = EntityResponse & { entity: PaperEntity; matched?: { source: string; id: string }[] };
 
 /**
- * POST /api/entities (integrations-admin.md section 7). A failure throws with the server's
+ * POST /api/entities. A failure throws with the server's
  * error text, or "API error: {status}" when the answer carried none.
  */
 export async function callEntities(request: EntityRequest): Promise<EntityAnswer> {

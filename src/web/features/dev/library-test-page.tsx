@@ -43,7 +43,7 @@ function Enhancement({ answer }: { answer: EnhanceResponse }) {
 }
 
 /**
- * /dev/library-test (integrations-admin.md section 2): the first bibliography check (the
+ * /dev/library-test: the first bibliography check (the
  * connected Zotero library's first 10 items, as the library page reads them) and a
  * bibliography enhancement test (one item's metadata against arXiv, OpenAlex and Crossref, the
  * default model choosing and merging, shown as the field-by-field diff the user would accept).

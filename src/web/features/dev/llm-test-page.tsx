@@ -75,7 +75,7 @@ function DigestTest() {
 }
 
 /**
- * /dev/llm-test (integrations-admin.md sections 2 and 9): a prompt sent to a provider and
+ * /dev/llm-test: a prompt sent to a provider and
  * model with a key typed here (kept only when "Save key" is ticked) or the one already saved,
  * the answer or the error with its time, and a history of the last tests (10, or 50 while the
  * newest failed); and the digest e-mail test, daily or weekly.

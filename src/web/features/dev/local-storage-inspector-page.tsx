@@ -54,7 +54,7 @@ function UsageBar(props: { percent: number }) {
 }
 
 /**
- * /dev/localStorage-inspector (integrations-admin.md section 2): this device's local storage,
+ * /dev/localStorage-inspector: this device's local storage,
  * keys by size, a size summary, the quota estimated by a probe (up to 10 MB in 1 KB steps) and
  * a usage bar; delete one key, clear all, refresh. Values show their first 500 characters.
  */

@@ -1,5 +1,5 @@
 /**
- * The local-storage inspector's arithmetic (integrations-admin.md sections 2 and 9): sizes,
+ * The local-storage inspector's arithmetic: sizes,
  * the 500-character previews, the quota probe (up to 10 MB in 1 KB steps) and the usage
  * colours (green, yellow above 60 %, red above 80 %). Sizes count UTF-16 code units, two bytes
  * each, as browsers count the quota.

@@ -148,7 +148,7 @@ function Signedin({ userId }: { userId: string }) {
 }
 
 /**
- * /dev/pdf-test (integrations-admin.md section 2, "a PDF cache test"): the cloud cache's
+ * /dev/pdf-test: the cloud cache's
  * storage and the user's stats, a paper opened twice through the proxy with what the cache did
  * each time (X-PDF-Cache and its reason, size, time), and the cached files.
  */

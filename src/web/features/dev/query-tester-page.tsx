@@ -132,7 +132,7 @@ function TestCaseRow({ testCase, onUse }: { testCase: QueryTestCase; onUse: (que
 }
 
 /**
- * /dev/query-tester (integrations-admin.md section 2): parses a plain-language query the way
+ * /dev/query-tester: parses a plain-language query the way
  * the search page does (the default model, or the rule-based parser when there is no key or
  * the model fails) and shows the parsed components, the arXiv and OpenAlex formats and a
  * comparison with the rules; the labelled test cases, filterable by tag, parse in one click.

@@ -41,7 +41,7 @@ function useCachedSearches(): CachedSearch[] {
 }
 
 /**
- * /dev/search-v2-test (integrations-admin.md section 2): builds a /search-v2 link from q,
+ * /dev/search-v2-test: builds a /search-v2 link from q,
  * author, source (arxiv, openalex, both), llm, sort, order, page and size, and shows the auth
  * status, the search history with the last search to restore, and the cached searches.
  */

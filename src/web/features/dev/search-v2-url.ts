@@ -3,7 +3,7 @@ import { SEARCH_SOURCES, SORT_FIELDS, SORT_ORDERS, type SearchSource } from "@/s
 import { DEFAULT_SEARCH_STATE, readSearchState, searchHref } from "@/web/features/search/search-url";
 
 /**
- * The search link the developer pages make (integrations-admin.md section 2, "/dev/search-v2-test"):
+ * The search link the developer pages make:
  * /search-v2 with q, author, source (arxiv, openalex, both), llm, sort, order, page, size.
  * Quire's search page reads its own parameters, so /search-v2 is translated to /search:
  * an author becomes an `au:"..."` term (which every source understands), "both" searches

@@ -37,7 +37,7 @@ function hrefFor(page: number, size: number): string {
 }
 
 /**
- * /bookmarks, "Bookmarked Papers" (core-app.md section 2): search box, author and category
+ * /bookmarks, "Bookmarked Papers": search box, author and category
  * filters (remembered in the bookmarkFilters cache entry), the paper list with Date Added and
  * paging, the Export menu, the Sync menu for signed-in users and Fix Paper Data.
  */

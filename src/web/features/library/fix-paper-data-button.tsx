@@ -5,7 +5,7 @@ import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
 import { useUserStores } from "@/web/lib/user-data/user-stores";
 
 /**
- * "Fix Paper Data" (core-app.md section 2, Bookmarks page): re-fetches missing or stale
+ * "Fix Paper Data" (Bookmarks page): re-fetches missing or stale
  * metadata of every bookmark from its source, with a progress bar, and reports what changed.
  */
 export function FixPaperDataButton({ load }: { load: () => Promise<readonly LocalBookmark[]> }) {

@@ -22,7 +22,7 @@ import { useSaveSetting } from "@/web/features/settings/use-save-setting";
 import { useUserData } from "@/web/lib/user-data/user-stores";
 import { groupReadingHistory, type HistoryView } from "./history-rows";
 
-/** The history pagination preference (core-app.md section 3): currentPage and pageSize. */
+/** The history pagination preference: currentPage and pageSize. */
 export const HISTORY_PAGINATION_KEY = "historyPagination";
 type HistoryPagination = { currentPage: number; pageSize: number };
 
@@ -34,7 +34,7 @@ function readPagination(value: unknown): HistoryPagination {
 }
 
 /**
- * /history (core-app.md section 2, "Reading History page"): title, the count of papers read,
+ * /history: title, the count of papers read,
  * Refresh, the enable switch, Clear History with a confirmation and the paged table. Signed-out
  * visitors are asked to sign in.
  */

@@ -7,9 +7,8 @@ import { useUserData } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
 
 /**
- * The page shell Collections and Trash share (core-app.md section 2, "Collections and
- * Trash"): the title, a switch between the two pages, and, for a page that requires auth,
- * the redirect to /auth that remembers where the user was.
+ * The page shell Collections and Trash share: the title, a switch between the two pages, and, for a
+ * page that requires auth, the redirect to /auth that remembers where the user was.
  */
 export function LibraryShell({ title, description, requireAuth = false, actions, children }: { title: string; description: string; requireAuth?: boolean; actions?: ReactNode; children: ReactNode }) {
   const { session, isAuthPending } = useUserData();

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
 import { useUserStores } from "@/web/lib/user-data/user-stores";
 
-/** The cache entry that remembers the Bookmarks page's filters (core-app.md section 3, "Cache entry"). */
+/** The cache entry that remembers the Bookmarks page's filters. */
 export const BOOKMARK_FILTERS_CACHE_KEY = "bookmarkFilters";
 const SAVE_DEBOUNCE_MS = 500;
 const QUERY_DEBOUNCE_MS = 250;

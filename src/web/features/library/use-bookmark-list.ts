@@ -33,7 +33,7 @@ function useLibraryOwner(): { owner: string; loading: boolean } {
 }
 
 /**
- * The Bookmarks page's rows, from the store's `page` (core-app.md section 2): a signed-in
+ * The Bookmarks page's rows, from the store's `page`: a signed-in
  * library is filtered and paged by the server (`GET /api/me/bookmarks?q=&author=&category=&limit=&offset=`),
  * so page 1 of a 10,000-bookmark library downloads 20 papers and never waits for the rest;
  * the device's bookmarks are filtered here. A change made through the store (toggle, sync,

@@ -6,9 +6,9 @@ import { duplicateNotice } from "@/web/lib/user-data/bookmark-duplicates";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 
 /**
- * The Bookmark toggle (core-app.md section 4). Adding a paper already bookmarked under another
+ * The Bookmark toggle. Adding a paper already bookmarked under another
  * id (another source, another version, the published version) tells the user instead of
- * adding a second copy (section 5, "Duplicate detection").
+ * adding a second copy.
  */
 export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: () => Promise<void> } {
   const bookmarks = useBookmarks();

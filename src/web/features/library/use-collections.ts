@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 
 /**
- * Collections (core-app.md section 2, "Collections and Trash"), persisted rather than in
+ * Collections, persisted rather than in
  * memory: the list of names and the deleted collections are one small preference
  * (`library.collections`, on the device or in the account); membership is each bookmark's
  * collections (`tags` on the server), so a paper can be in several.

@@ -13,7 +13,7 @@ import { useLlmDefaults, useLlmProviders } from "./llm-queries";
 /**
  * The default provider and model (settings `llm.defaultProvider`, `llm.defaultModel`): what
  * plain-language search, id correction and enhancement use. Save Settings stays disabled until
- * both a provider and a model are chosen (core-app.md section 2, "Settings").
+ * both a provider and a model are chosen.
  */
 export function DefaultProviderCard() {
   const id = useId();

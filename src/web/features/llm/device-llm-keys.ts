@@ -3,11 +3,10 @@ import type { CustomProviderConfig } from "@/shared/llm/providers";
 import { readString, writeString } from "@/web/lib/storage";
 
 /**
- * An anonymous visitor's keys and custom providers, on the device (integrations-admin.md
- * section 6). Keys are lightly obfuscated with a device-generated 32-byte key, as the spec
- * says: enough that a key does not sit in local storage as readable text, not encryption
- * (the obfuscating key is on the same device). Signed-in users' keys live on the server,
- * encrypted.
+ * An anonymous visitor's keys and custom providers, on the device. Keys are lightly obfuscated with
+ * a device-generated 32-byte key, as the spec says: enough that a key does not sit in local storage
+ * as readable text, not encryption (the obfuscating key is on the same device). Signed-in users'
+ * keys live on the server, encrypted.
  */
 
 export type DeviceKeyRecord = {

@@ -1,8 +1,8 @@
 /**
- * An anonymous visitor's model call straight from the browser, with the key kept on the device
- * (integrations-admin.md section 6), for the catalogue providers that allow browsers (not
- * Anthropic or Hugging Face, which are server-only). Loaded only when such a call is made.
- * The page's Content-Security-Policy names exactly these providers' configured origins.
+ * An anonymous visitor's model call straight from the browser, with the key kept on the device, for
+ * the catalogue providers that allow browsers (not Anthropic or Hugging Face, which are
+ * server-only). Loaded only when such a call is made. The page's Content-Security-Policy names
+ * exactly these providers' configured origins.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LlmMessage, LlmTaskName } from "@/shared/llm/llm-tasks";

@@ -59,7 +59,7 @@ function Outcome({ response }: { response: EnhanceResponse }) {
 }
 
 /**
- * Bibliography enhancement of a bookmark (integrations-admin.md section 4): candidates from
+ * Bibliography enhancement of a bookmark: candidates from
  * arXiv, OpenAlex and Crossref, the model's pick and merge with its confidence and reasoning,
  * and a field-by-field diff the user accepts (all or some fields) or rejects.
  */

@@ -13,7 +13,7 @@ export function llmScope(session: UserDataSession): string {
   return session.status === "signed-in" ? `user:${session.user.id}` : "device";
 }
 
-/** Query keys for the language-model data (CONVENTIONS.md rule 8). */
+/** Query keys for the language-model data (rule 8). */
 export const llmKeys = {
   all: ["llm"] as const,
   providers: (scope: string) => [...llmKeys.all, "providers", scope] as const,

@@ -12,7 +12,7 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * On sign-in, an anonymous visitor's keys and custom providers go up into the account where it
- * has none of its own (core-app.md section 4, "Data location"): a custom provider the account
+ * has none of its own: a custom provider the account
  * lacks is added with its key; a key goes up for a provider the account holds no key for. The
  * account's own always win (the device's copy is then dropped). Each item leaves the device
  * only once the server took it; one the server refuses (a base URL it does not allow, the

@@ -73,7 +73,7 @@ function KeyForm(props: { providerName: string; onSave: (key: string) => Promise
 }
 
 /**
- * The LLM provider manager (integrations-admin.md section 2): the ten providers and the user's
+ * The LLM provider manager: the ten providers and the user's
  * custom ones, each with its key (saved, then tested with a five-token prompt), a test, and for
  * custom providers an edit form (name locked) and delete. Keys are the account's, encrypted on
  * the server, when signed in; the device's otherwise.

@@ -57,7 +57,7 @@ function Chip({ chip, onRemove }: { chip: QueryChip; onRemove: () => void }) {
 }
 
 /**
- * The semantic panel (integrations-admin.md section 2): what a plain-language search was
+ * The semantic panel: what a plain-language search was
  * understood as, as removable chips (authors, topics, institutions, venues, then the filters);
  * removing one searches again without it. Says 'Failed to parse query' when parsing failed
  * outright, and names the provider when its key is missing.

@@ -21,8 +21,7 @@ const REPEAT_WINDOW_MS = 5000;
 const NOT_SAVED = /^\/(?:$|auth(?:\/|$)|share(?:\/|$))/;
 
 /**
- * The native app's behaviour (integrations-admin.md section 2, "Native behaviour"; core-app.md
- * section 4, "Native app"), started once at launch:
+ * The native app's behaviour, started once at launch:
  * - the last visited route is saved, and a launch at `/` restores it (restorable list, else
  *   /history after a paper page, else /search);
  * - deep links open their page: `quire://auth-callback?token=...` (the external browser's

@@ -6,7 +6,7 @@ import { useOfflineStatus } from "./offline-queries";
 import { offlineSupported } from "./offline-store";
 
 /**
- * The offline indicator (integrations-admin.md section 2): "Checking" while the device is
+ * The offline indicator: "Checking" while the device is
  * asked, then "Available offline" or "Online only".
  */
 export function OfflineIndicator(props: { paper: Pick<Paper, "id">; className?: string }) {

@@ -27,7 +27,7 @@ export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): "checkin
   return kept.data.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only";
 }
 
-/** Save Offline, with the spec's toasts (integrations-admin.md section 8, "Offline"). */
+/** Save Offline, with the spec's toasts. */
 export function useKeepPaper() {
   const queryClient = useQueryClient();
   return useMutation({

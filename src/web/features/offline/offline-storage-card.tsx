@@ -10,7 +10,7 @@ import { offlineSupported } from "./offline-store";
 
 /**
  * Settings, Data Management: the papers kept on this device. In the native app this is the
- * spec's "Offline storage" card (integrations-admin.md section 2): the device files in
+ * spec's "Offline storage" card: the device files in
  * `pdf_cache`, each removable; in a browser, a summary and the way to /offline.
  */
 export function OfflineStorageCard() {

@@ -10,9 +10,8 @@ const recordPath = (fileName: string) => `${DEVICE_PDF_DIRECTORY}/${fileName.rep
 const pdfFilePath = (fileName: string) => `${DEVICE_PDF_DIRECTORY}/${fileName}`;
 
 /**
- * Kept papers in the native app's `pdf_cache` directory (integrations-admin.md section 7,
- * "Device (native)"): each PDF under the spec's name (surname, et_al, year, title slug) with a
- * JSON record of the paper beside it.
+ * Kept papers in the native app's `pdf_cache` directory: each PDF under the spec's name (surname,
+ * et_al, year, title slug) with a JSON record of the paper beside it.
  */
 export function deviceOfflineStore(files: DeviceFilesystem): OfflineStore {
   async function list(): Promise<KeptPaper[]> {
@@ -63,7 +62,7 @@ export function deviceOfflineStore(files: DeviceFilesystem): OfflineStore {
     async remove(paperId) {
       for (const kept of await list()) {
         if (!isKeptPaper(kept, paperId)) continue;
-        // integrations-admin.md section 8: a kept file without a storage path cannot be found.
+        // A kept file without a storage path cannot be found: said as the file-not-found message.
         if (!kept.fileName) throw new Error(OFFLINE_MESSAGES.fileNotFound);
         await files.delete(pdfFilePath(kept.fileName));
         await files.delete(recordPath(kept.fileName));

@@ -6,11 +6,10 @@ import { readAuthToken } from "@/web/lib/auth-token";
 import { apiOrigin, isNativePlatform, loadPlatform } from "@/web/lib/platform";
 
 /**
- * Papers kept for offline reading (integrations-admin.md sections 2 and 4, "Offline save
- * button"; issue 22 extends it to the browser): the paper's record (with its abstract) and its
- * PDF, on the device. One interface, two places: Cache Storage in the browser (so the service
- * worker can answer the PDF's proxy URL from it), the device's `pdf_cache` directory in the
- * native app. Chosen once, in `offlineStore()`.
+ * Papers kept for offline reading, in the native app and in the browser alike: the paper's record
+ * (with its abstract) and its PDF, on the device. One interface, two places: Cache Storage in the
+ * browser (so the service worker can answer the PDF's proxy URL from it), the device's `pdf_cache`
+ * directory in the native app. Chosen once, in `offlineStore()`.
  *
  * Anyone may keep papers, signed in or not: the copy is on the visitor's own device, as an
  * anonymous visitor's bookmarks are. Signing out removes them with the rest of the account's
@@ -23,7 +22,7 @@ export type KeptPaper = {
   fileSize: number;
   /** ISO time it was kept. */
   savedAt: string;
-  /** The device file's name (native only; integrations-admin.md section 7, "Device (native)"). */
+  /** The device file's name (native only). */
   fileName?: string;
 };
 
@@ -96,7 +95,7 @@ export async function downloadPdf(pdfPath: string): Promise<Uint8Array> {
 
 /**
  * Save Offline: downloads the PDF and writes it with the paper's record, tried up to 3 times
- * 500 ms apart (integrations-admin.md section 9, "Offline"). Rejects with the last failure.
+ * 500 ms apart. Rejects with the last failure.
  */
 export async function keepPaper(
   paper: Paper,

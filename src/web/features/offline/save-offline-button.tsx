@@ -15,7 +15,7 @@ type SaveOfflineButtonProps = {
 };
 
 /**
- * Save Offline (core-app.md section 4, "Offline save button"): idle "Save Offline", then
+ * Save Offline: idle "Save Offline", then
  * "Saving...", then "Offline" (disabled); back to idle when the save fails, with the spec's
  * toast. Shown wherever this device can keep papers (offline-store.ts).
  */

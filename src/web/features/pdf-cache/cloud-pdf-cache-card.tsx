@@ -53,7 +53,7 @@ function CachedPdfRow(props: { file: CachedPdfEntry; removing: boolean; onRemove
 }
 
 /**
- * Cloud PDF Cache (integrations-admin.md section 2): the PDFs kept in the account's cloud
+ * Cloud PDF Cache: the PDFs kept in the account's cloud
  * cache (each PDF opened while signed in is stored once, then opens from the cache), with
  * size, last access and how often it was opened; remove one, clear all, and the stats.
  * Signed-in users only (the settings page shows it to them alone).

@@ -90,7 +90,7 @@ function AuthoredRow(props: { entry: AuthoredPaper; canVerify: boolean; busy: bo
 }
 
 /**
- * "Your Publications" (core-app.md section 2, "Profile page"): the author names, the papers
+ * "Your Publications": the author names, the papers
  * the arXiv author search finds for them (saved as verified arXiv matches; the search's answer
  * is cached 24 hours on the server as profile-papers-{userId}), papers added by hand
  * (unverified), verification and removal. Signed-in users only: the list lives in the account.

@@ -17,7 +17,7 @@ const SAVE_LABELS: Record<SaveState, string> = {
 };
 
 /**
- * A markdown note per paper, saved as you type (issue 5 replaces the spec's "coming soon"
+ * A markdown note per paper, saved as you type (a working card, not a "coming soon"
  * placeholder). The store decides where it lives: the device for anonymous visitors, the
  * account once signed in. Preview renders the markdown without raw HTML.
  */

@@ -3,7 +3,7 @@ import { formatAuthorName, formatPaperDate } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { Badge } from "@/web/components/ui/badge";
 
-/** Below the viewer: authors, categories, published date, comments and journal (core-app.md section 2). */
+/** Below the viewer: authors, categories, published date, comments and journal. */
 export function PaperDetailsBelow({ paper }: { paper: Paper }) {
   const authors = paper.authors.map(formatAuthorName).filter(Boolean);
   const journal = paper.journalRef ?? paper.journal ?? null;

@@ -39,7 +39,7 @@ function navigationState(value: unknown): Partial<PaperNavigationState> {
 }
 
 /**
- * /paper/{id}, /abs/{id}, /pdf/{id} and /html/{id} (core-app.md section 2, "Paper reader"):
+ * /paper/{id}, /abs/{id}, /pdf/{id} and /html/{id}:
  * the paper with Abstract/PDF/HTML toggles, its actions, the viewer and the side cards.
  */
 export function PaperPage() {

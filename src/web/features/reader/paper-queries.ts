@@ -5,14 +5,14 @@ import type { RelationsPage, WorkLookup } from "@/shared/paper-relations";
 import { api, isApiError } from "@/web/lib/api";
 import { keptPaperRecord } from "@/web/features/offline/offline-queries";
 
-/** The reader's queries (core-app.md section 9: the paper query is stale after 1 hour, kept 24 hours). */
+/** The reader's queries (the paper query is stale after 1 hour, kept 24 hours). */
 export const paperKeys = {
   paper: (id: string) => ["paper", id] as const,
   work: (doi: string) => ["paper-work", doi] as const,
   relations: (kind: string, workId: string, page: number) => ["paper-relations", kind, workId, page] as const,
 };
 
-/** The spec's paper-load messages (core-app.md section 8, "Paper load"). */
+/** The spec's paper-load messages. */
 export const PAPER_MESSAGES = {
   notFound: "Paper not found. The paper ID may be invalid or the paper may not exist.",
   failed: "Failed to load paper. Please check the paper ID and try again.",

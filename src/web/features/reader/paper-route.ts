@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { ViewType } from "@/shared/user-data";
 import { abstractPath } from "./last-viewed";
 
-/** The reader's view modes; the mode comes from the path (core-app.md section 2, "Paper reader"). */
+/** The reader's view modes; the mode comes from the path. */
 export type ReaderView = "abs" | "pdf" | "html";
 
 export const READER_VIEWS: readonly { view: ReaderView; label: string }[] = [

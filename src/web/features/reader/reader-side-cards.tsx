@@ -18,7 +18,7 @@ const SOURCE_LABELS: Record<Paper["source"], string> = {
   preprint: "Preprint",
 };
 
-/** Paper Information, Abstract, Notes, References and Citations (core-app.md section 2, "Paper reader"). */
+/** Paper Information, Abstract, Notes, References and Citations. */
 export function ReaderSideCards({ paper, view }: { paper: Paper; view: ReaderView }) {
   return (
     <aside aria-label="About this paper" className="flex min-w-0 flex-col gap-4">

@@ -15,7 +15,7 @@ const LABELS: Record<RelationKind, { title: string; load: string; loading: strin
   citations: { title: "Citations", load: "Load Citations", loading: "Loading citations...", empty: "No citations found.", fetchSize: CITATIONS_FETCH_SIZE },
 };
 
-/** core-app.md section 4, "References and citations lists". */
+/** Where a References or Citations list is: not asked for yet, loading, loaded, or empty. */
 type ListState =
   | { status: "idle" }
   | { status: "loading"; message: string }

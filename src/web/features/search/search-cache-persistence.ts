@@ -4,7 +4,7 @@ import { readString, writeString } from "@/web/lib/storage";
 import { searchKeys } from "./search-queries";
 
 /**
- * The search cache persisted on the device (core-app.md section 9, "Caching"): recent result
+ * The search cache persisted on the device: recent result
  * pages survive a reload or a return visit, kept 24 hours, with writes throttled to 1 s. The
  * in-memory query cache stays the source of truth; this only seeds it at startup.
  */

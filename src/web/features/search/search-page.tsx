@@ -123,7 +123,7 @@ function NoCriteria({ onExample }: { onExample: (query: string) => void }) {
   );
 }
 
-/** /search: the main box, the Advanced Search panel, the source, and the results (core-app.md section 2). */
+/** /search: the main box, the Advanced Search panel, the source, and the results. */
 export function SearchPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { takeEarlySearch } from "./early-search";
 import type { SearchRequest } from "./search-url";
 
 /**
- * Search results (CONVENTIONS.md rule 8): the key factory, the fetcher and the query options
+ * Search results (rule 8): the key factory, the fetcher and the query options
  * with the spec's caching (stale after 30 minutes, kept 24 hours, no refetch on focus or
  * mount). The hook is in use-search-results.ts: the route loader in the main bundle imports
  * this module, and the query observer behind the hook is only needed once the page loads.

@@ -17,9 +17,9 @@ type SearchQueryInputProps = {
 };
 
 /**
- * The main search box: a combobox over the input history (core-app.md section 4, "Input
- * history"). ArrowDown and ArrowUp move through the entries, Enter runs the highlighted one,
- * Escape closes the list, Shift+Delete forgets the highlighted entry.
+ * The main search box: a combobox over the input history. ArrowDown and ArrowUp move through the
+ * entries, Enter runs the highlighted one, Escape closes the list, Shift+Delete forgets the
+ * highlighted entry.
  */
 export function SearchQueryInput({ id, value, onChange, history, onPick, onForget, invalid, describedBy }: SearchQueryInputProps) {
   const listId = useId();

@@ -1,6 +1,6 @@
 import type { PaperListSortOption } from "@/web/components/paper-list/paper-list-types";
 
-/** The search's sort choices (core-app.md section 2): four fields, each either way. */
+/** The search's sort choices: four fields, each either way. */
 export const SEARCH_SORT_OPTIONS: readonly PaperListSortOption[] = [
   { value: "relevance-descending", label: "Relevance (best first)" },
   { value: "relevance-ascending", label: "Relevance (best last)" },

@@ -2,7 +2,7 @@ import { PAGE_SIZE_OPTIONS, SEARCH_DEFAULT_PAGE_SIZE, SEARCH_TOTAL_CAP } from "@
 import { DEFAULT_SORT, SEARCH_SOURCES, SORT_FIELDS, SORT_ORDERS, parseSort, type SearchSource } from "@/shared/search-options";
 
 /**
- * The search state that lives in the URL (core-app.md section 2, "Search screen"). It reads
+ * The search state that lives in the URL. It reads
  * and writes the same parameters `searchParamsSchema` (src/shared/search-params.ts) checks on
  * the server, without shipping zod to the browser; search-url.test.ts holds the two together.
  * Structural values the server would refuse (a page size not offered, an unknown sort, a
@@ -122,7 +122,7 @@ export function searchRequest(state: SearchState, parsed = "") {
 }
 export type SearchRequest = ReturnType<typeof searchRequest>;
 
-/* The page's transitions (core-app.md section 4, "Search"). Each returns the next state. */
+/* The page's transitions. Each returns the next state. */
 
 /** The main box's Search: a basic search for `q` from page 0. */
 export function basicSearch(state: SearchState, q: string): SearchState {

@@ -21,10 +21,9 @@ export function plainLanguageParseKey(scope: string, provider: string, model: st
 }
 
 /**
- * The parse of a plain-language search (llm=true; integrations-admin.md section 4, "LLM query
- * parsing"), with the default provider and model, through the lazily loaded LLM client. A
- * field-prefixed query, or a page without llm=true, needs none. Never fails for a model
- * failure: the outcome is then the rule-based parse with the spec's warnings.
+ * The parse of a plain-language search (llm=true), with the default provider and model, through the
+ * lazily loaded LLM client. A field-prefixed query, or a page without llm=true, needs none. Never
+ * fails for a model failure: the outcome is then the rule-based parse with the spec's warnings.
  */
 export function usePlainLanguageParse(state: SearchState) {
   const needed = state.llm && hasSearchCriteria(state) && shouldParseQuery(state.q);

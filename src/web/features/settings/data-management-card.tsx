@@ -11,7 +11,7 @@ import { clearDeviceCaches } from "@/web/lib/user-data/device-keys";
 import { clearPagePictures } from "@/web/features/reader/pdf/page-picture";
 import { USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
-/** Clearing the cache reloads the page this long after, so the toast can be read (core-app.md section 9). */
+/** Clearing the cache reloads the page this long after, so the toast can be read. */
 export const CACHE_CLEAR_RELOAD_DELAY_MS = 1500;
 
 /** The reload after clearing the cache; a seam so tests can watch it. */
@@ -33,7 +33,7 @@ function ActionRow(props: { icon: ReactNode; title: string; description: ReactNo
 }
 
 /**
- * Data Management (core-app.md section 2, "Settings"): clear the cache (page state and cached
+ * Data Management: clear the cache (page state and cached
  * papers, then a reload), clear every bookmark (after a confirmation: it cannot be undone),
  * and, signed in, the way to delete the account.
  */

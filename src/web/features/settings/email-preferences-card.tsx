@@ -16,7 +16,7 @@ const FREQUENCY_LABELS: Record<EmailPreferences["notifications"], { label: strin
 };
 
 /**
- * E-mail preferences (core-app.md section 2, "Settings"): new-paper notifications none, daily
+ * E-mail preferences: new-paper notifications none, daily
  * or weekly, and the welcome e-mail. Kept in the profile: the account's when signed in, the
  * device's otherwise.
  */

@@ -16,7 +16,7 @@ export type ResearchPart = "categories" | "keywords" | "exclude";
 
 type ListField = "authorNames" | "researchCategories" | "researchInterests" | "excludeTerms";
 
-/** The spec's failure for a term: title "Invalid input", the rule's message (core-app.md section 5, "Profile"). */
+/** The spec's failure for a term: title "Invalid input", the rule's message. */
 function termProblem(value: string): string | null {
   const parsed = profileTermSchema.safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid input");

@@ -29,7 +29,7 @@ function isResearchPart(value: string | null): value is ResearchPart {
 }
 
 /**
- * /settings (core-app.md section 2, "Settings"): Profile & Preferences, Data Management and
+ * /settings: Profile & Preferences, Data Management and
  * About. The same page serves anonymous visitors (saved on the device) and signed-in users
  * (saved to the account): the stores decide where, not the page.
  */

@@ -28,7 +28,7 @@ function stateFor(input: string): ShareState {
 const FIELD_MAX_LENGTH = 4096;
 
 /**
- * /share ("Save Paper", integrations-admin.md sections 2, 4 and 5): the share target of the
+ * /share ("Save Paper"): the share target of the
  * installed web app and of the Android app. A link arrives as `url`, or inside `text` (as
  * apps share it); it may also be pasted. An arXiv or DOI link is looked up and shown as a card
  * with Bookmark, Read and "Go to Search". Public: anonymous visitors use it too.

@@ -177,7 +177,7 @@ function SignedInUserData({ userId }: { userId: string }) {
   );
 }
 
-/** /user-data, "Your Data" (core-app.md section 2): the account's data, read-only, and its export. */
+/** /user-data, "Your Data": the account's data, read-only, and its export. */
 export function UserDataPage() {
   const { session, isAuthPending } = useUserData();
   // Not "sign in" to someone whose session is still on its way.

@@ -4,7 +4,7 @@ import { api, ApiError, CLIENT_ERROR_CODES } from "@/web/lib/api";
 
 /**
  * The Your Data page's one resource: `GET /api/me/export`, everything stored with the account
- * as `{ exported_at, user_id, data }` (core-app.md section 2, "Your Data page").
+ * as `{ exported_at, user_id, data }`.
  */
 const exportSchema = z.object({
   exported_at: z.string(),

@@ -18,7 +18,7 @@ const TABLE_LABELS: Record<ArxivScanIssue["table"], string> = {
 
 /**
  * A suggested correction for one invalid id: the language-model id correction
- * (integrations-admin.md section 7, "Id correction": the id, the title and the authors to the
+ * (the id, the title and the authors to the
  * default model, which answers `corrected_arxiv_id` or null), asked for one id at a time.
  */
 export function IdCorrectionSlot({ issue }: { issue: ArxivScanIssue }) {
@@ -47,7 +47,7 @@ export function IdCorrectionSlot({ issue }: { issue: ArxivScanIssue }) {
   );
 }
 
-/** ArXiv ID Validation (integrations-admin.md sections 2 and 5): scans the user's stored papers for invalid arXiv ids. */
+/** ArXiv ID Validation: scans the user's stored papers for invalid arXiv ids. */
 export function ArxivIdValidationCard({ signedIn }: { signedIn: boolean }) {
   return (
     <Card>

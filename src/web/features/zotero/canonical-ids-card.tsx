@@ -8,7 +8,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { useCanonicalStats, useZoteroActions, useZoteroStatus } from "./zotero-queries";
 
 /**
- * Canonical IDs (integrations-admin.md sections 2 and 4): statistics of the synced library, and
+ * Canonical IDs: statistics of the synced library, and
  * generation in batches of 100, one request per batch, so Stop takes effect after the batch under way.
  */
 export function CanonicalIdsCard() {

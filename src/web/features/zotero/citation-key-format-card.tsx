@@ -32,7 +32,7 @@ export const SAMPLE_PAPER: Paper = {
 };
 
 /**
- * Citation Key Format (integrations-admin.md section 2; core-app.md settings citeKeyFormat and
+ * Citation Key Format (settings citeKeyFormat and
  * customCiteKeyPattern): arxiv_id, first_author_year, title_year or a custom pattern, with a
  * live preview of the key the BibTeX export will write.
  */

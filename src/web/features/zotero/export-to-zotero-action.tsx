@@ -9,7 +9,7 @@ import { isApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/utils";
 import { useSignedInUserId, useZoteroActions, useZoteroStatus } from "./zotero-queries";
 
-/** Export and share need a title and at least one author (integrations-admin.md section 5). */
+/** Export and share need a title and at least one author. */
 export function isExportable(paper: Paper): boolean {
   return paper.title.trim() !== "" && paper.authors.some((author) => author.trim() !== "");
 }
@@ -37,7 +37,7 @@ export function useExportToZotero() {
 }
 
 /**
- * The paper row's "Export to Zotero" (integrations-admin.md section 4, "Export"): for signed-in
+ * The paper row's "Export to Zotero": for signed-in
  * users (Zotero needs an account), enabled when Zotero is connected and the paper has a title
  * and an author. Icons in table rows, labelled on cards, like the row's other actions.
  */

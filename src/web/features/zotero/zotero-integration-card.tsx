@@ -81,7 +81,7 @@ function ManualKeyForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * Zotero Integration (integrations-admin.md section 2, "Settings cards"): Checking, Connected
+ * Zotero Integration: Checking, Connected
  * (username and method; Disconnect keeps the credentials, Delete Credentials revokes and
  * removes them), Credentials Saved (Reconnect), Not Connected (OAuth, or a key made by hand).
  * Also reads the OAuth return (`?zotero=1&success=oauth` or `&error=<code>`).

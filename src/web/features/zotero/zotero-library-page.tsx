@@ -128,7 +128,7 @@ function FilterChip({ pressed, onClick, children }: { pressed: boolean; onClick:
 }
 
 /**
- * /zotero-library (integrations-admin.md section 2, "Zotero library"): the user's live Zotero
+ * /zotero-library: the user's live Zotero
  * library, searched (Enter or Search) and filtered by the chips (kept in the zoteroFilters
  * setting), paged on Zotero's side, with Read / View / PDF / Delete on each item.
  */

@@ -17,7 +17,7 @@ import { zoteroLookupParams } from "@/shared/zotero/zotero-lookup";
 import { api } from "@/web/lib/api";
 import { useUserData } from "@/web/lib/user-data/user-stores";
 
-/** The Zotero queries: keys, hooks and staleness together (CONVENTIONS.md rule 8). */
+/** The Zotero queries: keys, hooks and staleness together (rule 8). */
 export const zoteroKeys = {
   all: ["zotero"] as const,
   status: (userId: string) => ["zotero", userId, "status"] as const,

@@ -6,9 +6,8 @@ import { ZoteroIntegrationCard } from "./zotero-integration-card";
 import { ZoteroSyncCard } from "./zotero-sync-card";
 
 /**
- * The Settings page's Zotero and citation cards (integrations-admin.md section 2, "Settings
- * cards for integrations"): Zotero Integration, Library Sync, Canonical IDs, Citation Key Format
- * and ArXiv ID Validation.
+ * The Settings page's Zotero and citation cards: Zotero Integration, Library Sync, Canonical IDs,
+ * Citation Key Format and ArXiv ID Validation.
  */
 export function ZoteroSettingsSection({ signedIn }: { signedIn: boolean }) {
   return (

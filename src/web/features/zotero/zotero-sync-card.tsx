@@ -39,11 +39,10 @@ function SyncLog({ entries }: { entries: readonly ZoteroSyncLogEntry[] }) {
 }
 
 /**
- * Zotero cache management with Library Sync (integrations-admin.md sections 2 and 4, "Library
- * sync"): batch size 10/50/100, Sync One Batch, Full Sync, Resume, Stop, Cancel, Reset and the
- * incremental sync, a progress bar (current / total) read by polling the job's saved state, the
- * latest 20 log entries and the cache status. The sync runs on the server: closing the tab
- * stops nothing.
+ * Zotero cache management with Library Sync: batch size 10/50/100, Sync One Batch, Full Sync,
+ * Resume, Stop, Cancel, Reset and the incremental sync, a progress bar (current / total) read by
+ * polling the job's saved state, the latest 20 log entries and the cache status. The sync runs on
+ * the server: closing the tab stops nothing.
  */
 export function ZoteroSyncCard() {
   const status = useZoteroStatus();

@@ -5,7 +5,7 @@ import type { Paper } from "@/shared/paper";
 type BookmarkedPapers = Readonly<Record<string, { paperData: Paper }>>;
 
 /**
- * Duplicate detection for the Bookmark toggle (core-app.md section 5) over the device's
+ * Duplicate detection for the Bookmark toggle over the device's
  * bookmarks (a signed-in library uses the compact keys instead, server-bookmark-store.ts): one
  * index per bookmark snapshot, built on first use and reused until the bookmarks change, so a check costs a few
  * map lookups rather than a comparison with every bookmark.

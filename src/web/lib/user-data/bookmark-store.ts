@@ -6,7 +6,7 @@ import { findBookmarkedDuplicate } from "@/web/lib/user-data/bookmark-duplicates
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 
 /**
- * Bookmarks (core-app.md sections 3 and 4). Features use the BookmarkStore interface; this
+ * Bookmarks. Features use the BookmarkStore interface; this
  * file holds the device implementation (anonymous visitors). The library issue adds the
  * server implementation behind the same interface.
  */
@@ -71,11 +71,11 @@ export interface BookmarkLibraryStore extends BookmarkStore {
   listTrash(): Promise<TrashedBookmark[]>;
   /** Counts the changes made through the store (and reloads): lists ask for their rows again when it moves. */
   getRevision(): number;
-  /** One page of the library filtered as the Bookmarks page asks (core-app.md section 2), newest first. */
+  /** One page of the library filtered as the Bookmarks page asks, newest first. */
   page(filter: BookmarkFilter, page: number, size: number, signal?: AbortSignal): Promise<BookmarkPageResult>;
   /** Every bookmark of the library (or of one collection), whole, newest first: exports, sync, Fix Paper Data. */
   all(collection?: string): Promise<LocalBookmark[]>;
-  /** The bookmark this paper duplicates under another id (core-app.md section 5), or null. */
+  /** The bookmark this paper duplicates under another id, or null. */
   findDuplicate(paper: Paper): Promise<DuplicateMatch<KeyedPaper> | null>;
 }
 

@@ -12,7 +12,7 @@ import { listStorageKeys, readString, removeString, writeString } from "@/web/li
 import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 
 /**
- * The user's cache (core-app.md section 3, "Cache entry"; keys such as
+ * The user's cache (keys such as
  * `profile-papers-{userId}` and `bookmarkFilters`): entries with an optional expiry. Anonymous
  * visitors keep each entry on the device under `user-cache.{key}`; signed-in users keep them
  * in `/api/me/cache`. An expired entry reads as missing.

@@ -4,7 +4,7 @@ import { DEVICE_CACHE_PREFIX } from "@/web/lib/user-data/cache-store";
 
 /**
  * Device keys that hold caches and per-page state rather than the user's own data
- * (core-app.md section 9, "UI": clearing the cache removes keys starting with `search.` or
+ * (clearing the cache removes keys starting with `search.` or
  * `catchup.`, plus the app's cache).
  */
 export const PAGE_STATE_PREFIXES = ["search.", "catchup."] as const;

@@ -5,7 +5,7 @@ import { randomId } from "@/web/lib/local-store";
 import { readJson, removeString, writeString } from "@/web/lib/storage";
 
 /**
- * Highlights per paper (core-app.md section 3, "Highlight"). Anonymous visitors keep them on
+ * Highlights per paper. Anonymous visitors keep them on
  * the device; signed-in users in `/api/me/highlights`. A change shows at once; on the server
  * store it also goes into an outbox kept on the device, sent in order and retried while the
  * network is away, so a highlight made offline is not lost (not even by a reload).
@@ -227,9 +227,9 @@ export function createServerHighlightStore(options: { userId: string; ready?: ()
 const MIGRATION_CONCURRENCY = 4;
 
 /**
- * Sign-in: the device's highlights go up to the account (core-app.md section 4, "Data
- * location"), each under its own id, so a run cut short and repeated is the same upload, never
- * a duplicate. Each leaves the device once the server has it; one the server refuses stays.
+ * Sign-in: the device's highlights go up to the account, each under its own id, so a run cut short
+ * and repeated is the same upload, never a duplicate. Each leaves the device once the server has
+ * it; one the server refuses stays.
  */
 export async function migrateDeviceHighlights(): Promise<"nothing" | "moved" | "failed"> {
   const byPaper = byPaperFromStorage(DEVICE_HIGHLIGHTS_KEY);

@@ -14,7 +14,7 @@ import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-d
 
 /**
  * Preferences: small key/value UI state (table sorts, search state, pagination...) with the
- * spec's sync rules (core-app.md sections 3 "Preference" and 4 "Preference sync"):
+ * spec's sync rules (and 4 "Preference sync"):
  * - on the device, a change is written 500 ms after the last one (PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS);
  * - signed in, it is saved to `/api/me/preferences/:key` at once;
  * - saving the same key and value again within 1 s is skipped (PREFERENCE_DUPLICATE_WINDOW_MS);
@@ -23,7 +23,7 @@ import { describeProblems, UserDataInputError } from "@/web/lib/user-data/user-d
  * - sign-out resets the device copy to nothing (every preference back to its default).
  */
 
-// The spec's numbers (core-app.md section 9, "Debounce"). They belong with the others in
+// The spec's numbers. They belong with the others in
 // src/shared/constants.ts; they live here until that file's owner moves them.
 export { PREFERENCE_DUPLICATE_WINDOW_MS, PREFERENCE_LOCAL_SAVE_DEBOUNCE_MS };
 

@@ -7,7 +7,7 @@ import { createServerDocument, type LoadStatus } from "@/web/lib/user-data/remot
 import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
 /**
- * The research profile and e-mail preferences (core-app.md section 3, "Profile"): on the
+ * The research profile and e-mail preferences: on the
  * device under `profile` for anonymous visitors, in `/api/me/profile` for signed-in users.
  */
 export interface ProfileStore {
@@ -39,7 +39,7 @@ export const EMPTY_PROFILE: Profile = {
   updatedAt: EPOCH,
 };
 
-/** The client-profile names an older device copy used (core-app.md section 3, "Client profile"). */
+/** The client-profile names an older device copy used. */
 const LEGACY_FIELDS: Record<string, keyof Profile> = {
   authors: "authorNames",
   categories: "researchCategories",

@@ -10,7 +10,7 @@ import { createLocalValue, parseJsonOrNull, randomId } from "@/web/lib/local-sto
 import { readJson } from "@/web/lib/storage";
 
 /**
- * Reading history (core-app.md sections 3, 4 and 9). Features use the ReadingHistoryStore
+ * Reading history. Features use the ReadingHistoryStore
  * interface; this file holds the rules and the device implementation (anonymous visitors,
  * newest 50). The accounts issue adds the server implementation.
  */

@@ -9,7 +9,7 @@ import type { SearchSource, SortField, SortOrder } from "@/shared/search-options
 import { createLocalValue } from "@/web/lib/local-store";
 
 /**
- * Search history (core-app.md sections 3, 4 and 9). Features use the SearchHistoryStore
+ * Search history. Features use the SearchHistoryStore
  * interface only; this file holds the rules and the device implementation for anonymous
  * visitors (5 entries, 7 days, stored encoded). The accounts issue adds a server-backed
  * implementation (10 entries, 30 days, 1 s debounce) behind the same interface.

@@ -16,7 +16,7 @@ import {
 } from "@/web/lib/user-data/search-history-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 
-/** Signed-in search history (core-app.md section 9): 10 entries, 30 days, saved 1 s after the search. */
+/** Signed-in search history: 10 entries, 30 days, saved 1 s after the search. */
 export const SIGNED_IN_SEARCH_HISTORY_LIMITS: SearchHistoryLimits = {
   maxEntries: SEARCH_HISTORY_SIGNED_IN_MAX_ENTRIES,
   keepMs: SEARCH_HISTORY_SIGNED_IN_KEEP_MS,

@@ -7,7 +7,7 @@ import { createServerDocument, type LoadStatus } from "@/web/lib/user-data/remot
 import { parseInput, toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
 
 /**
- * Settings (core-app.md section 3, "Settings"; the contract's `Settings`): on the device under
+ * Settings (the contract's `Settings`): on the device under
  * `settings` for anonymous visitors, in `/api/me/settings` for signed-in users.
  */
 export interface SettingsStore {

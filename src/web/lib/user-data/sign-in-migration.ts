@@ -18,8 +18,7 @@ import { bookmarkPath, toLocalBookmark } from "@/web/lib/user-data/server-bookma
 import { sameJson } from "@/web/lib/user-data/user-data-errors";
 
 /**
- * On sign-in, what the visitor kept on the device moves into the account once (core-app.md
- * section 4, "Data location"):
+ * On sign-in, what the visitor kept on the device moves into the account once:
  * - settings, profile, preferences and cache: a device value goes up only where the account
  *   has none (a setting or profile field still at its default, a preference or cache key it
  *   lacks); the account's own values always win;

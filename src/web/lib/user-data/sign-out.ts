@@ -13,7 +13,7 @@ export type SignOutOptions = {
 };
 
 /**
- * Sign Out (core-app.md section 4, "Auth"): signs out, clears the user's local data (the
+ * Sign Out: signs out, clears the user's local data (the
  * native app's bearer token, the account's snapshots and query cache, settings, profile and preferences back to defaults,
  * `search.*` and `catchup.*` page state, and what features registered: the papers kept offline, the kept pictures of pages) and goes to `/`. Rejects, changing nothing, when the
  * server refused to sign out; the caller shows the error.

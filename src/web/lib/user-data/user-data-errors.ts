@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { toast } from "@/web/components/ui/use-toast";
 
-/** The spec's messages for user data (core-app.md section 8), each written once. */
+/** The spec's messages for user data, each written once. */
 export const USER_DATA_MESSAGES = {
   loadBookmarks: "Failed to load bookmarks",
   saveBookmark: "Failed to save bookmark",

@@ -6,7 +6,7 @@ import { readString, removeString, writeString } from "@/web/lib/storage";
 /**
  * Who the user data belongs to, read from the better-auth session (with the app's one session
  * reader, `toCurrentUser`): the one place that decides between the device stores and the
- * server stores (DESIGN.md, "User data").
+ * server stores.
  */
 export type SessionUser = CurrentUser;
 

@@ -28,12 +28,11 @@ import {
 import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 /**
- * The user's data stores. Features get them here and never ask whether anyone is signed in
- * (DESIGN.md, "User data"): anonymous visitors get the device implementations (localStorage),
- * signed-in users the server ones (`/api/me/*`), decided in one place (`storesForSession`)
- * from the better-auth session. While the session is loading on a device that was signed in
- * last time, every store is empty with status "loading", so a signed-in user never sees the
- * device's data flash by (see UserDataSession).
+ * The user's data stores. Features get them here and never ask whether anyone is signed in:
+ * anonymous visitors get the device implementations (localStorage), signed-in users the server ones
+ * (`/api/me/*`), decided in one place (`storesForSession`) from the better-auth session. While the
+ * session is loading on a device that was signed in last time, every store is empty with status
+ * "loading", so a signed-in user never sees the device's data flash by (see UserDataSession).
  *
  * To add a store for a later feature: define its interface and both implementations in
  * `src/web/lib/user-data/<name>-store.ts`, add it to `UserStores` (user-stores-types.ts), to

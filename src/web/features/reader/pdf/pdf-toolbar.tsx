@@ -79,7 +79,7 @@ function ToolButton(props: { label: string; onClick(): void; disabled?: boolean;
 
 const Divider = () => <span className="mx-1 h-5 w-px shrink-0 bg-border" aria-hidden />;
 
-/** The viewer's toolbar (core-app.md section 2): on phones the rarer actions go into a menu. */
+/** The viewer's toolbar: on phones the rarer actions go into a menu. */
 export function PdfToolbar(props: PdfToolbarProps) {
   const zoomPercent = `${Math.round(props.scale * 100)}%`;
   const pageInput = (

@@ -5,7 +5,7 @@ import { readJson, readString, writeString } from "@/web/lib/storage";
 export type PdfViewMode = "single" | "continuous";
 export type PdfDisplayMode = "normal" | "fullscreen" | "maximized";
 
-/** The spec's saved viewer state per paper (core-app.md section 3). */
+/** The spec's saved viewer state per paper. */
 export type PdfViewState = {
   pageNumber: number;
   scale: number;
