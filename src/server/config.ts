@@ -40,8 +40,8 @@ const optionalString = z
   .transform((value) => (value ? value : undefined));
 
 /**
- * Every setting Quire reads from the environment. The README's table lists the same
- * variables; `loadConfig` names the variable at fault and the server exits on a bad value.
+ * Every setting Quire reads from the environment. docs/operations.md lists the same variables
+ * with their defaults; `loadConfig` names the variable at fault and the server exits on a bad value.
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -95,7 +95,7 @@ export const configSchema = z.object({
   /** The OAuth consumer Quire is registered as at Zotero; "Connect with Zotero" (OAuth) is offered only when both are set. */
   ZOTERO_CLIENT_KEY: optionalString,
   ZOTERO_CLIENT_SECRET: optionalString,
-  /** Secret for sessions and encrypted columns; generated and kept in DATA_DIR when unset. */
+  /** Secret for sessions and encrypted columns; generated once and kept in the database when unset. */
   AUTH_SECRET: optionalString.pipe(z.union([z.undefined(), z.string().min(32, "must be at least 32 characters")])),
   /** Port of the sandbox upstream started by `npm run demo` and the tests. */
   SANDBOX_PORT: port(4010),
