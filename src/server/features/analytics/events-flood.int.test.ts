@@ -40,9 +40,12 @@ function flood(url: string, clients: number, seconds: number, bodyKb: number): P
     const big = new TextEncoder().encode(JSON.stringify({ events: [{ name: "flood", properties: { pad: "x".repeat(Number(bodyKb) * 1024) } }] }));
     const small = JSON.stringify({ events: Array.from({ length: 10 }, (_, n) => ({ name: "flood", properties: { n } })) });
     const counts = {};
-    const end = Date.now() + Number(seconds) * 1000;
+    const start = Date.now();
+    // The flood lasts its seconds, and on a machine too busy to send enough in that time, until
+    // it has met the rate limit too (at most three times as long).
+    const going = () => Date.now() < start + Number(seconds) * 1000 || (!counts[429] && Date.now() < start + 3 * Number(seconds) * 1000);
     Promise.all(Array.from({ length: Number(clients) }, async () => {
-      for (let n = 0; Date.now() < end; n++) {
+      for (let n = 0; going(); n++) {
         try {
           const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: n % 2 === 0 ? big : small });
           await response.arrayBuffer();
