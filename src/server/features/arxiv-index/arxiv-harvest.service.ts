@@ -30,6 +30,16 @@ export class StaleResumptionTokenError extends Error {
 /** An instance holds a scope's harvest this long past its last stored page. */
 export const HARVEST_LEASE_MS = 30_000;
 
+/**
+ * What an admin reads of a failed run: the database's or the network's own words (a failed
+ * query's error carries them as its cause, after the whole statement), kept short.
+ */
+export function harvestErrorMessage(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+  const message = cause ?? (error instanceof Error ? error.message : String(error));
+  return message.length > 500 ? `${message.slice(0, 499)}…` : message;
+}
+
 /** How a scope's harvest ended this time. */
 export type HarvestOutcome = "done" | "held-elsewhere" | "stopped";
 
@@ -185,7 +195,7 @@ export function arxivHarvestService(deps: {
       logger.info({ scope, records, seconds: Math.round(seconds) }, "arXiv harvest finished");
       return "done";
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = harvestErrorMessage(error);
       logger.warn({ scope, err: error }, "arXiv harvest failed; it carries on from its last page next time");
       await repository.recordError(scope, message).catch(() => undefined);
       throw error;

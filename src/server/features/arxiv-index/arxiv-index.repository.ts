@@ -47,8 +47,20 @@ function dateOrder(sortBy: "submittedDate" | "lastUpdatedDate", order: IndexSort
   return sql`${key} ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
 }
 
+/**
+ * Rows per insert statement: PostgreSQL's protocol carries at most 65,535 bind parameters, and
+ * a row takes one per column (22), so a whole OAI-PMH page (up to 3,500 records) goes in parts.
+ */
+export const UPSERT_ROWS_PER_STATEMENT = 1_000;
+
 /** Stores records in `db` (a transaction's, when the harvest stores a page with its progress). */
 export async function upsertIndexRows(db: Database, rows: IndexRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += UPSERT_ROWS_PER_STATEMENT) {
+    await upsertPart(db, rows.slice(start, start + UPSERT_ROWS_PER_STATEMENT));
+  }
+}
+
+async function upsertPart(db: Database, rows: IndexRow[]): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((row) => ({
     id: row.id,
