@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, "assets"));
   writeFileSync(
     path.join(distDir, "index.html"),
-    '<!doctype html><html><head><title>Quire</title><script>document.documentElement.dataset.early = "1";</script><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-0.js"></head><body><div id=root></div></body></html>',
+    `<!doctype html><html><head><title>Quire</title><meta name="description" content="${"Quire: find, read, keep and cite papers. ".repeat(40)}"><script>document.documentElement.dataset.early = "1";</script><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-0.js"></head><body><div id=root></div></body></html>`,
   );
   writeFileSync(path.join(distDir, "assets", "index-abc123.js"), "console.log('app')");
   // As scripts/precompress-plugin.ts writes them beside each asset.
@@ -246,6 +246,22 @@ describe("the single-page app", () => {
       expect(response.headers.get("content-type")).toContain("javascript");
       if (encoding) expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
       expect(await response.text()).toBe("console.log('app')");
+    }
+  });
+
+  it("gzips API answers and pages for a browser that accepts it, and only then", async () => {
+    // More than the middleware's 1 KB threshold: a failed validation's answer lists every issue.
+    const big = `/api/search?source=arxiv&q=${"x".repeat(50)}&page=-1&size=7&sort=nope&dateFrom=z&dateTo=z`;
+    for (const [accepted, encoding] of [["gzip, deflate, br, zstd", "gzip"], ["identity", null]] as const) {
+      const headers = { "Accept-Encoding": accepted };
+      const api = await get(big, { headers });
+      expect(api.headers.get("content-encoding")).toBe(encoding);
+      expect(api.headers.get("vary") ?? "").toMatch(/accept-encoding/i);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe("validation_failed");
+      const page = await get("/library", { headers });
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(page.headers.get("content-encoding")).toBe(encoding);
+      expect(await page.text()).toContain("<div id=root>");
     }
   });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { configuredProviders } from "@/server/auth/auth";
 import { withSessionMemo } from "@/server/auth/session-memo";
@@ -56,6 +57,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use("*", requestContext(logger, metrics.recordRequest));
+  // API answers and pages go out gzipped to a browser that accepts it (a page of 50 papers
+  // shrinks about sixfold). Answers already encoded (the precompressed assets, the streamed
+  // search page) and byte ranges are left as they are; PDFs are not a compressible type.
+  app.use("*", compress({ encoding: "gzip" }));
   // The page may call the LLM providers that allow browsers (anonymous visitors' own keys).
   app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));
   // The Android app's WebView calls /api from its own origin (native-cors.ts).
