@@ -32,10 +32,18 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = () => path.join(appRoot(), "drizzle");
 
-/** Embedded PGlite stored in `dataDir/pglite`, or `memory://` for throwaway test databases. */
-export async function openPglite(location: string): Promise<DatabaseHandle> {
+/**
+ * Embedded PGlite stored in `dataDir/pglite`, or `memory://` for throwaway test databases.
+ * `loadDataDir` starts it from a dump of another (PGlite's dumpDataDir) instead of an empty
+ * cluster, which PGlite would have to initialise first.
+ */
+export async function openPglite(location: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (location !== "memory://") mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location === "memory://" ? undefined : location, { extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(location === "memory://" ? {} : { dataDir: location }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

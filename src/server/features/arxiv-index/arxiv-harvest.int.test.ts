@@ -60,14 +60,17 @@ const harvester = (holder: string, from: HarvestSource = source) =>
 
 describe(`the arXiv harvest on ${testDatabaseKind}`, () => {
   it("stores every live record of a whole harvest once, and records the run", async () => {
-    // arXiv's own page size: a page's rows take more bind parameters than one statement holds.
+    // arXiv's own page size: a page's rows take more bind parameters than one statement holds
+    // on PostgreSQL, which takes the whole corpus; the embedded database, whose inserts are the
+    // slow part of a test run, takes one archive's worth on the same path.
     await setArxivOai(sandbox.url, { recordsPerPage: 3500 });
-    const expected = await listedIds();
-    expect(await harvester("one").harvestScope("all")).toBe("done");
+    const scope = testDatabaseKind === "postgres" ? "all" : "physics";
+    const expected = await listedIds(scope === "all" ? undefined : scope);
+    expect(await harvester("one").harvestScope(scope)).toBe("done");
     const ids = await indexedIds();
     expect(ids.length).toBe(new Set(ids).size);
     expect(new Set(ids)).toEqual(expected.live);
-    const [state] = await arxivHarvestRepository(database.db).states(["all"]);
+    const [state] = await arxivHarvestRepository(database.db).states([scope]);
     expect(state).toMatchObject({ resumptionToken: null, runStartedAt: null });
     expect(state!.initialDoneAt).not.toBeNull();
     expect(state!.nextFrom).toBe(new Date().toISOString().slice(0, 10));
