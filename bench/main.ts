@@ -3,6 +3,7 @@ import path from "node:path";
 import { adminSuite } from "./admin.bench";
 import { catchupSuite, digestSuite } from "./catchup.bench";
 import { feedSuite } from "./feed.bench";
+import { indexSuite } from "./index.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
 import { pdfCacheSuite } from "./pdf-cache.bench";
@@ -21,13 +22,17 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   catchup: catchupSuite,
   digest: digestSuite,
   feed: feedSuite,
+  index: indexSuite,
   admin: adminSuite,
   llm: llmSuite,
   zotero: zoteroSuite,
 };
 
-/** Focused runs of figures another suite also measures. */
-const ONLY_WHEN_NAMED = new Set(["pdf-cache"]);
+/**
+ * Run only when named: focused runs of figures another suite also measures, and the index at
+ * arXiv's size (its first run builds a 3-million-record database).
+ */
+const ONLY_WHEN_NAMED = new Set(["pdf-cache", "index"]);
 
 /**
  * `npm run bench [-- suite ...]`: runs the named suites (all by default), prints a table and

@@ -75,6 +75,8 @@ export async function startProductionServer(options: { sandboxUrl: string; env?:
       CONTACT_EMAIL: "bench@quire.invalid",
       LOG_LEVEL: "warn",
       ...sandboxUpstreamEnv(options.sandboxUrl),
+      // The suites measure arXiv's API path unless they ask for Quire's own index.
+      ARXIV_HARVEST: "off",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],

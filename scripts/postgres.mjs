@@ -2,7 +2,7 @@
 // start it on a free loopback port, hand back its URL, stop and remove it afterwards.
 // Postgres refuses to run as root, so as root it runs as the `postgres` system user.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./lib.mjs";
@@ -24,28 +24,42 @@ function asPostgresUser(command, args) {
   return execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { stdio: "pipe" });
 }
 
-export async function startPostgres() {
+/**
+ * Starts a PostgreSQL server on a free loopback port. By default in a new temporary folder,
+ * removed when it stops; with `dir`, in that folder, made on first use and kept (a benchmark's
+ * database that takes long to build), stopped cleanly so the next start finds it whole.
+ * `settings` adds server settings (name -> value).
+ */
+export async function startPostgres(options = {}) {
   const found = findPostgresBin();
   if (!found) throw new Error("PostgreSQL is not installed (looked in /usr/lib/postgresql/*/bin).");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "quire-pg-"));
-  chmodSync(dir, 0o777);
+  const kept = Boolean(options.dir);
+  const dir = kept ? options.dir : mkdtempSync(path.join(os.tmpdir(), "quire-pg-"));
   const dataDir = path.join(dir, "data");
   const socketDir = path.join(dir, "socket");
-  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
-  asPostgresUser("mkdir", ["-p", socketDir]);
-  asPostgresUser(path.join(found.bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+    if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
+    asPostgresUser("mkdir", ["-p", socketDir]);
+    asPostgresUser(path.join(found.bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
+  }
   const port = await freePort();
-  const options = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asPostgresUser(path.join(found.bin, "pg_ctl"), ["-D", dataDir, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const settings = Object.entries({ fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: "200", ...options.settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
+  const serverOptions = `-p ${port} -k ${socketDir} -c listen_addresses=127.0.0.1 ${settings}`;
+  asPostgresUser(path.join(found.bin, "pg_ctl"), ["-D", dataDir, "-o", serverOptions, "-l", path.join(dir, "server.log"), "-w", "start"]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    const args = ["-D", dataDir, "-m", "immediate", "-w", "stop"];
+    // A kept database stops cleanly (its data whole for the next start); a throwaway one at once.
+    const args = ["-D", dataDir, "-m", kept ? "fast" : "immediate", "-w", "stop"];
     if (isRoot) spawnSync("runuser", ["-u", "postgres", "--", path.join(found.bin, "pg_ctl"), ...args], { stdio: "ignore" });
     else spawnSync(path.join(found.bin, "pg_ctl"), args, { stdio: "ignore" });
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   };
   process.on("exit", stop);
   return { url, port, major: found.major, stop };
