@@ -620,7 +620,7 @@ test.describe("history", () => {
     await page.goto("/search");
     const box = searchBox(page);
     await box.focus();
-    const list = page.getByRole("listbox", { name: "Recent queries" });
+    const list = page.getByRole("group", { name: "Recent queries" });
     await expect(list).toBeVisible();
     await expect(list.getByRole("option")).toHaveText(["cat:cs.CL", "diffusion", "graph"]);
 

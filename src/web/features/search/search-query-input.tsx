@@ -1,7 +1,10 @@
-import { useId, useState, type KeyboardEvent } from "react";
-import { History, Search } from "lucide-react";
+import { useCallback, useId, useState, type KeyboardEvent } from "react";
+import { useNavigate } from "react-router";
+import { Search } from "lucide-react";
 import { matchInputHistory } from "@/web/lib/input-history";
 import { cn } from "@/web/lib/utils";
+import { SearchSuggestionList, suggestionHref, type SearchSuggestion } from "./search-suggestion-list";
+import { usePaperSuggestions } from "./suggestion-queries";
 
 type SearchQueryInputProps = {
   id: string;
@@ -17,63 +20,73 @@ type SearchQueryInputProps = {
 };
 
 /**
- * The main search box: a combobox over the input history. ArrowDown and ArrowUp move through the
- * entries, Enter runs the highlighted one, Escape closes the list, Shift+Delete forgets the
- * highlighted entry.
+ * The main search box: a combobox over the input history and, once a few characters are
+ * typed, papers from Quire's own arXiv index.
+ * ArrowDown and ArrowUp move through the entries, Enter runs the highlighted query or opens the
+ * highlighted paper in the reader (with nothing highlighted the form searches as usual), Escape
+ * closes the list, Shift+Delete forgets the highlighted query.
  */
 export function SearchQueryInput({ id, value, onChange, history, onPick, onForget, invalid, describedBy }: SearchQueryInputProps) {
   const listId = useId();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const suggestions = matchInputHistory(history, value);
-  const expanded = open && suggestions.length > 0;
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const [highlighted, setHighlighted] = useState(-1);
+  const papers = usePaperSuggestions(value);
+  const items: SearchSuggestion[] = [
+    ...matchInputHistory(history, value).map((entry): SearchSuggestion => ({ kind: "query", value: entry })),
+    ...papers.map((paper): SearchSuggestion => ({ kind: "paper", paper })),
+  ];
+  const count = items.length;
+  const expanded = open && count > 0;
+  // Papers may arrive or leave while an entry is highlighted: an index past the end highlights nothing.
+  const active = highlighted < count ? highlighted : -1;
+  const current = expanded && active >= 0 ? items[active] : undefined;
+  const optionId = useCallback((index: number) => `${listId}-option-${index}`, [listId]);
 
   const close = () => {
     setOpen(false);
-    setActive(-1);
+    setHighlighted(-1);
   };
   const pick = (entry: string) => {
     close();
     onPick(entry);
   };
+  const move = (step: 1 | -1) => {
+    if (!expanded) {
+      setOpen(true);
+      setHighlighted(step === 1 ? 0 : count - 1);
+    } else {
+      setHighlighted((step === 1 ? (active + 1) % count : active <= 0 ? count - 1 : active - 1));
+    }
+  };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case "ArrowDown":
-        if (suggestions.length === 0) return;
-        event.preventDefault();
-        if (!expanded) {
-          setOpen(true);
-          setActive(0);
-        } else {
-          setActive((index) => (index + 1) % suggestions.length);
-        }
-        return;
       case "ArrowUp":
-        if (suggestions.length === 0) return;
+        if (count === 0) return;
         event.preventDefault();
-        if (!expanded) {
-          setOpen(true);
-          setActive(suggestions.length - 1);
-        } else {
-          setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
-        }
+        move(event.key === "ArrowDown" ? 1 : -1);
         return;
       case "Enter":
-        if (expanded && active >= 0 && suggestions[active]) {
-          event.preventDefault();
-          pick(suggestions[active]);
+        if (!current) {
+          close();
+          return;
+        }
+        event.preventDefault();
+        if (current.kind === "query") {
+          pick(current.value);
         } else {
           close();
+          void navigate(suggestionHref(current.paper));
         }
         return;
       case "Delete":
         // Shift+Delete forgets the highlighted entry, as browsers do for their own suggestions.
-        if (expanded && event.shiftKey && active >= 0 && suggestions[active]) {
+        if (event.shiftKey && current?.kind === "query") {
           event.preventDefault();
-          onForget(suggestions[active]);
-          setActive((index) => Math.min(index, suggestions.length - 2));
+          onForget(current.value);
+          setHighlighted(Math.min(active, count - 2));
         }
         return;
       case "Escape":
@@ -98,7 +111,7 @@ export function SearchQueryInput({ id, value, onChange, history, onPick, onForge
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={current ? optionId(active) : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         value={value}
@@ -106,7 +119,7 @@ export function SearchQueryInput({ id, value, onChange, history, onPick, onForge
         onChange={(event) => {
           onChange(event.target.value);
           setOpen(true);
-          setActive(-1);
+          setHighlighted(-1);
         }}
         onFocus={() => setOpen(true)}
         onBlur={close}
@@ -116,33 +129,16 @@ export function SearchQueryInput({ id, value, onChange, history, onPick, onForge
           invalid && "border-destructive focus-visible:border-destructive focus-visible:ring-destructive/30",
         )}
       />
-      <ul
+      <SearchSuggestionList
         id={listId}
-        role="listbox"
-        aria-label="Recent queries"
-        hidden={!expanded}
-        className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
-      >
-        {suggestions.map((entry, index) => (
-          <li
-            key={entry}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            // Keep focus in the input so blur does not close the list before the click lands.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => pick(entry)}
-            onMouseMove={() => setActive(index)}
-            className={cn(
-              "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-              index === active && "bg-accent text-accent-foreground",
-            )}
-          >
-            <History className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-            <span className="min-w-0 flex-1 truncate font-mono text-[0.8125rem]">{entry}</span>
-          </li>
-        ))}
-      </ul>
+        items={items}
+        open={expanded}
+        active={active}
+        optionId={optionId}
+        onHover={setHighlighted}
+        onPickQuery={pick}
+        onOpenPaper={close}
+      />
     </div>
   );
 }
