@@ -16,11 +16,12 @@ const isPhone = () => test.info().project.name === "mobile";
 const resultItems = (page: Page) => page.locator("[data-paper-row], [data-testid='paper-card']");
 /** The demo's admin (ADMIN_EMAILS in scripts/demo.mjs). */
 const ADMIN_EMAIL = "admin@quire.invalid";
-const ADMIN_PAGES = ["/admin/performance", "/admin/analytics"];
+const ADMIN_PAGES = ["/admin/performance", "/admin/analytics", "/admin/arxiv-index"];
 const DEVELOPER_PAGES = ["/dev/query-tester", "/dev/localStorage-inspector", "/dev/search-v2-test", "/dev/pdf-test", "/dev/library-test", "/dev/llm-test", "/dev/test-page", "/auth-test"];
 const PAGE_TITLES: Record<string, string> = {
   "/admin/performance": "Performance",
   "/admin/analytics": "Analytics",
+  "/admin/arxiv-index": "arXiv Index",
   "/dev/localStorage-inspector": "Local Storage Inspector",
   "/dev/search-v2-test": "Search v2 Test",
   "/dev/test-page": "Test Page",
@@ -288,7 +289,7 @@ test.describe("as a user", () => {
       await expect(page, path).toHaveURL(`${baseURL}/`);
       await expect(page.getByRole("heading", { name: PAGE_TITLES[path] ?? "Performance", level: 1 })).toHaveCount(0);
     }
-    for (const api of ["/api/admin/performance", "/api/admin/analytics", "/api/admin/performance/summary", "/api/dev/session"]) {
+    for (const api of ["/api/admin/performance", "/api/admin/analytics", "/api/admin/performance/summary", "/api/admin/arxiv-index", "/api/dev/session"]) {
       const answer = await page.request.get(api);
       expect(answer.status(), api).toBe(403);
       expect(Object.keys(await answer.json())).toEqual(["error"]);

@@ -31,6 +31,7 @@ const adminRoutes: RouteObject[] = [
     children: [
       { path: "performance", lazy: () => import("@/web/features/admin/performance-page").then((m) => ({ Component: m.PerformancePage })) },
       { path: "analytics", lazy: () => import("@/web/features/admin/analytics-page").then((m) => ({ Component: m.AnalyticsPage })) },
+      { path: "arxiv-index", lazy: () => import("@/web/features/admin/arxiv-index-page").then((m) => ({ Component: m.ArxivIndexPage })) },
       notFound,
     ],
   },

@@ -5,6 +5,7 @@ import {
   Wand2,
   Bookmark,
   Database,
+  DatabaseSearch,
   FlaskConical,
   FolderOpen,
   HardDriveDownload,
@@ -55,6 +56,7 @@ export const MENU_ONLY_ITEMS = NAV_ITEMS.filter((item) => !BOTTOM_BAR_PATHS.has(
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: "/admin/performance", label: "Performance", icon: Gauge },
   { to: "/admin/analytics", label: "Analytics", icon: ChartColumn },
+  { to: "/admin/arxiv-index", label: "arXiv Index", icon: DatabaseSearch },
   { to: "/dev/query-tester", label: "Query Tester", icon: Wand2 },
   { to: "/dev/localStorage-inspector", label: "Storage Inspector", icon: HardDrive },
   { to: "/dev/search-v2-test", label: "Search v2 Test", icon: SearchCode },

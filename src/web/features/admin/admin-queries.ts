@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnalyticsReport, PerformanceLogEntry, PerformanceLogType, PerformanceSummary, PerformanceWindow } from "@/shared/admin";
+import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 import { api } from "@/web/lib/api";
 
 /** The admin pages' resources (GET /api/admin/*): keys, hooks and staleness together. */
@@ -8,6 +9,7 @@ export const adminKeys = {
   performanceLog: (type: PerformanceLogType | "all") => ["admin", "performance", "log", type] as const,
   performanceSummary: (window: PerformanceWindow) => ["admin", "performance", "summary", window] as const,
   analytics: (days: number) => ["admin", "analytics", days] as const,
+  arxivIndex: () => ["admin", "arxiv-index"] as const,
 };
 
 /** Diagnostics are read fresh each time the page opens or Refresh is pressed. */
@@ -42,5 +44,25 @@ export function useAnalytics(days: number) {
     queryKey: adminKeys.analytics(days),
     queryFn: () => api.get<AnalyticsReport>("/api/admin/analytics", { query: { days } }),
     staleTime: ADMIN_STALE_MS,
+  });
+}
+
+/** How often the arXiv Index page reads the status again while a harvest is under way. */
+export const ARXIV_INDEX_REFRESH_MS = 3000;
+
+/** A harvest runs now, or a scope's first harvest is still to come: its figures are about to change. */
+export function arxivIndexChanging(status: ArxivIndexStatus | undefined): boolean {
+  if (!status || status.mode === "off") return false;
+  if (status.harvests.some((harvest) => harvest.running)) return true;
+  const done = new Set(status.harvests.filter((harvest) => harvest.initialDoneAt).map((harvest) => harvest.scope));
+  return status.scopes.some((scope) => !done.has(scope));
+}
+
+export function useArxivIndexStatus() {
+  return useQuery({
+    queryKey: adminKeys.arxivIndex(),
+    queryFn: () => api.get<ArxivIndexStatus>("/api/admin/arxiv-index"),
+    staleTime: ADMIN_STALE_MS,
+    refetchInterval: (query) => (arxivIndexChanging(query.state.data) ? ARXIV_INDEX_REFRESH_MS : false),
   });
 }
