@@ -50,6 +50,7 @@ async function harvestDone(request: APIRequestContext): Promise<ArxivIndexStatus
 }
 
 test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(HARVEST_TIMEOUT + 20_000);
   // The searches below need the index to cover cs; the admin waits in a context of its own.
   const admin = await playwright.request.newContext({ baseURL });
   try {
@@ -149,5 +150,7 @@ test("the admin's arXiv Index page shows the cs harvest, its records and that it
     await expect(fact("Initial harvest done")).not.toHaveText("Not yet");
     await expect(fact("Last success")).not.toHaveText("Never");
     await shoot("admin-arxiv-index");
+    await harvest.scrollIntoViewIfNeeded();
+    await shoot("admin-arxiv-index-harvest");
   }
 });

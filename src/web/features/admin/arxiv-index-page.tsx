@@ -157,17 +157,19 @@ export function ArxivIndexPage() {
       {status.isError ? (
         <LoadError title="Could not load the arXiv index status" error={status.error} action={<Button variant="outline" onClick={refresh}>Try again</Button>} />
       ) : !status.data ? (
-        <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-busy="true">
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
             <StatCard label="Papers" value={formatCount(status.data.papers)} />
             <StatCard label="Mode" value={MODE_LABELS[status.data.mode]} hint={status.data.scopes.length > 0 ? `Scopes: ${status.data.scopes.join(", ")}` : "No scopes"} />
-            <StatCard label="Answers searches for" value={coverage(status.data)} hint="Other searches go to arXiv's API." />
+            <div className="col-span-2 sm:col-span-1">
+              <StatCard label="Answers searches for" value={coverage(status.data)} hint="Other searches go to arXiv's API." />
+            </div>
           </div>
           <ToolSection
             id="harvests"

@@ -116,15 +116,20 @@ function PaperOption({ paper, onOpen }: { paper: PaperSuggestion; onOpen: () => 
       <FileText className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       <span className="min-w-0 flex-1">
         <span className="line-clamp-2 leading-snug font-medium">{paper.title}</span>
-        <span className="mt-0.5 flex flex-wrap items-baseline gap-x-1.5 text-xs text-muted-foreground">
+        {/* One line from 640 px (the authors cut short first), two on a phone. */}
+        <span className="mt-0.5 flex flex-col text-xs text-muted-foreground sm:flex-row sm:items-baseline sm:gap-1.5">
           <span className="min-w-0 truncate">{suggestionAuthors(paper)}</span>
-          <span aria-hidden>·</span>
-          <span className="tabular-nums">{paper.year}</span>
-          <span aria-hidden>·</span>
-          <span className="font-mono">{paper.id}</span>
-          <span className="ml-auto rounded-full border border-border px-1.5 text-[0.6875rem] leading-4 whitespace-nowrap">
-            <span className="sr-only">matched </span>
-            {MATCH_LABELS[paper.matched]}
+          <span className="flex flex-1 items-baseline gap-1.5 whitespace-nowrap">
+            <span aria-hidden className="hidden sm:inline">
+              ·
+            </span>
+            <span className="tabular-nums">{paper.year}</span>
+            <span aria-hidden>·</span>
+            <span className="font-mono">{paper.id}</span>
+            <span className="ml-auto rounded-full border border-border px-1.5 text-[0.6875rem] leading-4">
+              <span className="sr-only">matched </span>
+              {MATCH_LABELS[paper.matched]}
+            </span>
           </span>
         </span>
       </span>
