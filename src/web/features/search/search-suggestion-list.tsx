@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Link } from "react-router";
 import { FileText, History } from "lucide-react";
-import { paperViewLink } from "@/shared/paper-links";
 import type { PaperSuggestion, SuggestionMatch } from "@/shared/suggestions";
 import { cn } from "@/web/lib/utils";
 
@@ -10,9 +9,13 @@ export type SearchSuggestion = { kind: "query"; value: string } | { kind: "paper
 
 const MATCH_LABELS: Record<SuggestionMatch, string> = { id: "arXiv id", doi: "DOI", title: "title", author: "author" };
 
-/** The reader's abstract view of a suggested paper, built as the paper lists build theirs. */
+/**
+ * The reader's abstract view of a suggested paper: /abs/{id}, an old-style id keeping its slash
+ * (readerPath's rule, written out here so the search page's first load does not take in the
+ * link helpers of the paper lists).
+ */
 export function suggestionHref(paper: PaperSuggestion): string {
-  return paperViewLink({ id: paper.id, source: "arxiv", url: "", pdfUrl: null })?.href ?? `/abs/${paper.id}`;
+  return `/abs/${paper.id.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** "A. Smith, B. Jones et al.": the first authors, and "et al." when there are more. */
