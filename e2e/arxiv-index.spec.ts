@@ -26,9 +26,10 @@ const paperOptions = (page: Page): Locator => page.getByRole("group", { name: "P
 async function signInAdmin(request: APIRequestContext): Promise<void> {
   const signIn = () => request.post("/api/auth/sign-in/email", { data: { email: ADMIN_EMAIL, password: PASSWORD }, headers: { Origin: baseURL } });
   if ((await signIn()).status() === 200) return;
-  // The first test to need the admin creates it; another spec or project may be doing the same.
+  // The first test to need the admin creates it. The other project may be doing the same at
+  // once: its account is refused (403) until it has confirmed the address, so sign in again.
   await signedInAccount(request, ADMIN_EMAIL).catch(() => undefined);
-  expect((await signIn()).status()).toBe(200);
+  await expect.poll(async () => (await signIn()).status(), { timeout: 30_000 }).toBe(200);
 }
 
 async function indexStatus(request: APIRequestContext): Promise<ArxivIndexStatus> {
