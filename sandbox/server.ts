@@ -30,6 +30,8 @@ export interface SandboxOptions {
   preload?: boolean;
   /** The SMTP sink's port (smtp/smtp-sink.ts), on the same host; 0 (the default) picks a free port. */
   smtpPort?: number;
+  /** Told the name of each part of the preload as it starts. */
+  onPhase?: (name: string) => void;
   /**
    * What arXiv's OAI-PMH service (`/arxiv/oai`) serves: "real" (the corpus, the default) or
    * "scale:<N>" (the scale corpus of N records, oaipmh/scale/scale-corpus.ts, made on first use
@@ -44,6 +46,8 @@ export interface RunningSandbox {
   port: number;
   /** The SMTP sink, e.g. "smtp://127.0.0.1:40124"; what it receives is at `${url}/__control/mail`. */
   smtpUrl: string;
+  /** What preloading the data took; absent when it was not preloaded. */
+  preload?: PreloadReport;
   close(): Promise<void>;
 }
 
@@ -66,18 +70,32 @@ export function createSandboxApp(upstreams: readonly Upstream[] = UPSTREAMS, opt
   return { app, context };
 }
 
-/** Preloads the data every route needs (corpus, search index, OpenAlex and Crossref catalogues); returns the ms it took. */
-export function preloadData(): number {
+/** What preloading took: each part's ms, and whether the corpus came from sandbox/.cache. */
+export type PreloadReport = { totalMs: number; phases: Record<string, number>; corpusFromCache: boolean };
+
+/**
+ * Preloads the data every route needs (corpus, search index, OpenAlex and Crossref catalogues),
+ * telling `onPhase` as each part starts (the demo shows it while it waits).
+ */
+export function preloadData(onPhase?: (name: string) => void): PreloadReport {
   const started = performance.now();
-  getCorpus();
-  getSearchIndex();
-  prepareOpenAlex();
-  prepareCrossref();
-  return performance.now() - started;
+  const phases: Record<string, number> = {};
+  const timed = <T>(name: string, work: () => T): T => {
+    onPhase?.(name);
+    const since = performance.now();
+    const result = work();
+    phases[name] = Math.round(performance.now() - since);
+    return result;
+  };
+  const corpus = timed("loading the corpus", getCorpus);
+  timed("building the search index", getSearchIndex);
+  timed("preparing OpenAlex", prepareOpenAlex);
+  timed("preparing Crossref", prepareCrossref);
+  return { totalMs: Math.round(performance.now() - started), phases, corpusFromCache: corpus.fromCache };
 }
 
-export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true, smtpPort = 0, arxivCorpus }: SandboxOptions = {}): Promise<RunningSandbox> {
-  if (preload) preloadData();
+export async function startSandbox({ port = 0, host = "127.0.0.1", preload = true, smtpPort = 0, arxivCorpus, onPhase }: SandboxOptions = {}): Promise<RunningSandbox> {
+  const preloaded = preload ? preloadData(onPhase) : undefined;
   const { app, context } = createSandboxApp(UPSTREAMS, { arxivCorpus });
   // A scale corpus is made (or read from sandbox/.cache) before listening; the real one on first use.
   if (preload && arxivLiveState(context).corpusChoice.kind === "scale") void arxivLiveState(context).repository;
@@ -96,6 +114,7 @@ export async function startSandbox({ port = 0, host = "127.0.0.1", preload = tru
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
     smtpUrl: smtp.url,
+    preload: preloaded,
     close: async () => {
       const http = new Promise<void>((resolve, reject) => {
         context.releaseHangs();

@@ -18,7 +18,7 @@ import {
   SANDBOX_ZOTERO_CLIENT_KEY,
   SANDBOX_ZOTERO_CLIENT_SECRET,
 } from "../sandbox/oauth/clients.ts";
-import { buildIfNeeded, freePort, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForUrl } from "./lib.mjs";
+import { buildIfNeeded, freePort, quirePhase, sandboxPhase, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForChild } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -55,10 +55,30 @@ const cleanup = () => {
   if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
 };
 
-const sandbox = startChild("tsx", ["sandbox/main.ts"], { env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) } });
-await waitForUrl(`${sandboxUrl}/__control/health`, 30_000);
+/**
+ * Waits for a child to answer while it lives and makes progress (a busy machine makes a start
+ * slow, not failed); when it dies or stalls, says why with its last output and stops the demo.
+ */
+async function awaitChild(child, url, name) {
+  try {
+    await waitForChild(child, url, { name });
+  } catch (error) {
+    console.error(`\nThe demo did not start: ${error.message}`);
+    for (const started of [sandbox, app]) if (started && started.exitCode === null) started.kill("SIGTERM");
+    cleanup();
+    process.exit(1);
+  }
+}
 
-const app = startChild(process.execPath, serverNodeArgs, {
+let app;
+const sandbox = startChild("tsx", ["sandbox/main.ts"], {
+  env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_SMTP_PORT: String(smtpPort) },
+  phaseOf: sandboxPhase,
+});
+await awaitChild(sandbox, `${sandboxUrl}/__control/health`, "the sandbox");
+
+app = startChild(process.execPath, serverNodeArgs, {
+  phaseOf: quirePhase,
   env: {
     // React's production build for the pages the server draws, as under npm start.
     NODE_ENV: "production",
@@ -94,7 +114,7 @@ const app = startChild(process.execPath, serverNodeArgs, {
     LLM_ALLOW_PRIVATE_BASE_URLS: process.env.LLM_ALLOW_PRIVATE_BASE_URLS ?? "true",
   },
 });
-await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
+await awaitChild(app, `http://127.0.0.1:${port}/api/health`, "Quire");
 console.log(
   [
     "",

@@ -104,20 +104,151 @@ export function freePort() {
 export async function waitForUrl(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
+    if (await answers(url)) return;
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await sleep(150);
   }
 }
 
-/** Starts a long-running child; it is killed when this process exits. */
-export function startChild(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env, ...options });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function answers(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CPU time (clock ticks) the process and its descendants have used, from Linux's /proc; null
+ * where there is no /proc. The tree, because `tsx` runs the script in a child of its own.
+ */
+export function cpuTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    let ticks = Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      let children = "";
+      try {
+        children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8");
+      } catch {
+        // a thread that ended meanwhile
+      }
+      for (const child of children.split(" ").filter(Boolean)) ticks += cpuTicks(Number(child)) ?? 0;
+    }
+    return ticks;
+  } catch {
+    return null;
+  }
+}
+
+/** Defaults of waitForChild: no fixed give-up while the child works, only a very long cap. */
+export const childWaitDefaults = { stallMs: 120_000, capMs: 20 * 60_000, pollMs: 150, reportEveryMs: 10_000 };
+
+/**
+ * Waits until `url` answers 2xx for as long as `child` (from startChild) lives and makes
+ * progress: prints a line, or uses CPU (loading a corpus or compiling prints nothing for a
+ * while). A busy machine makes a start slow, not failed, so there is no fixed deadline; it
+ * fails when the child exits (with its exit code and last output lines), when it shows no
+ * progress for `stallMs`, or after `capMs` in all. Says what it is waiting for as the child's
+ * phase changes, and every `reportEveryMs` while it does not.
+ */
+export async function waitForChild(child, url, options = {}) {
+  const { name = "the child process", stallMs, capMs, pollMs, reportEveryMs, log = (line) => console.log(line), cpu = cpuTicks } = {
+    ...childWaitDefaults,
+    ...options,
+  };
+  const watch = child.watch ?? watchOutput(child);
+  const started = Date.now();
+  let lastCpu = cpu(child.pid);
+  let lastProgress = started;
+  let lastOutputCount = watch.lineCount;
+  let shownPhase;
+  let lastReport = 0;
+  const tail = () => (watch.lines.length ? `; its last output:\n  ${watch.lines.join("\n  ")}` : "; it printed nothing");
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`;
+      throw new Error(`${name} ${how} before ${url} answered${tail()}`);
+    }
+    if (await answers(url)) return;
+    const now = Date.now();
+    const ticks = cpu(child.pid);
+    // No /proc: a living child counts as progressing, and only the cap applies.
+    if (watch.lineCount !== lastOutputCount || ticks === null || (lastCpu !== null && ticks > lastCpu)) lastProgress = now;
+    lastOutputCount = watch.lineCount;
+    lastCpu = ticks;
+    const phase = watch.phase ? ` (${watch.phase})` : "";
+    if (watch.phase !== shownPhase || now - lastReport >= reportEveryMs) {
+      const waited = Math.round((now - started) / 1000);
+      log(`waiting for ${name}${phase}… ${waited > 0 ? `${waited} s so far` : ""}`.trimEnd());
+      shownPhase = watch.phase;
+      lastReport = now;
+    }
+    if (now - lastProgress > stallMs) {
+      throw new Error(`${name} is alive but showed no progress${phase} for ${Math.round(stallMs / 1000)} s, and ${url} does not answer${tail()}`);
+    }
+    if (now - started > capMs) throw new Error(`${name} did not answer ${url} within ${Math.round(capMs / 1000)} s${tail()}`);
+    await Promise.race([sleep(pollMs), exited]);
+  }
+}
+
+/**
+ * Forwards a piped child's output to this process's own and remembers its last lines, how many
+ * it printed, and its start-up phase as `phaseOf(line)` reads it from them.
+ */
+export function watchOutput(child, { phaseOf = () => null, keep = 20 } = {}) {
+  const watch = { lines: [], lineCount: 0, phase: null };
+  const follow = (stream, target) => {
+    if (!stream) return;
+    let partial = "";
+    stream.on("data", (chunk) => {
+      target.write(chunk);
+      const text = partial + chunk.toString("utf8");
+      const lines = text.split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        watch.lineCount += 1;
+        watch.lines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+        if (watch.lines.length > keep) watch.lines.shift();
+        watch.phase = phaseOf(line) ?? watch.phase;
+      }
+    });
+  };
+  follow(child.stdout, process.stdout);
+  follow(child.stderr, process.stderr);
+  child.watch = watch;
+  return watch;
+}
+
+/** Quire's start-up phase from one of its log lines (main.ts logs `{"bootPhase":"migrations",...}`). */
+export function quirePhase(line) {
+  return /"bootPhase":"([^"]+)"/.exec(line)?.[1] ?? null;
+}
+
+/** The sandbox's start-up phase from one of its lines (`[sandbox] starting: loading the corpus`). */
+export function sandboxPhase(line) {
+  return /^\[sandbox\] starting: (.+)$/.exec(line.trim())?.[1] ?? null;
+}
+
+/**
+ * Starts a long-running child; it is killed when this process exits. With `phaseOf`, its
+ * output is piped through this process (see watchOutput) so waitForChild can follow it.
+ */
+export function startChild(command, args, { phaseOf, ...options } = {}) {
+  const stdio = phaseOf ? ["inherit", "pipe", "pipe"] : "inherit";
+  const child = spawn(command, args, { cwd: root, stdio, env: process.env, ...options });
+  if (phaseOf) watchOutput(child, { phaseOf });
   const kill = () => {
     if (child.exitCode === null) child.kill("SIGTERM");
   };
