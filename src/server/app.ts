@@ -36,6 +36,7 @@ import { nativeAppCors } from "@/server/http/native-cors";
 import { createSecurityHeaders } from "@/server/http/security-headers";
 import { mountStaticSite } from "@/server/http/static-site";
 import { appRoot } from "@/server/lib/app-root";
+import type { BootReport } from "@/server/lib/boot-phases";
 
 /** What the routes are mounted on: the server's object graph (composition.ts) less its background work. */
 export type AppDeps = Omit<ServerGraph, "jobs" | "close" | "mailer" | "secret" | "zotero"> & {
@@ -44,6 +45,8 @@ export type AppDeps = Omit<ServerGraph, "jobs" | "close" | "mailer" | "secret" |
   /** The built SPA; defaults to dist/web (or $QUIRE_BUILD_DIR/web) under the project root. */
   webDistDir?: string;
   startedAt?: Date;
+  /** How long start-up took, phase by phase (main.ts); /api/health reports it. */
+  boot?: () => BootReport;
 };
 
 /**
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const currentUserId = async (headers: Headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
 
-  app.route("/api/health", healthRoutes(database, deps.startedAt ?? new Date()));
+  app.route("/api/health", healthRoutes(database, deps.startedAt ?? new Date(), deps.boot));
   app.route(
     "/api/events",
     analyticsRoutes({

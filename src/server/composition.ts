@@ -45,6 +45,7 @@ import { pdfBlobSweepJob } from "@/server/jobs/pdf-blob-sweep.job";
 import { performanceLogJob } from "@/server/jobs/performance-log.job";
 import { jobQueue } from "@/server/jobs/queue";
 import { zoteroSyncQueue, zoteroSyncWorker } from "@/server/jobs/zotero-sync.job";
+import type { BootPhases } from "@/server/lib/boot-phases";
 import { clockFrom, type Clock } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
 import { createMailer, mailFrom, type Mailer } from "@/server/mail/mailer";
@@ -78,6 +79,8 @@ export type CompositionOptions = {
   promoteAdmins?: boolean;
   /** The arXiv harvest's job (ARXIV_HARVEST says what it takes); default true. */
   arxivHarvest?: boolean;
+  /** Times the start-up (main.ts): opening the database, its migrations, and building the rest. */
+  phases?: BootPhases;
 };
 
 export type PdfCache = { service: PdfCacheService; store: BlobStore; signer: BlobUrlSigner };
@@ -137,7 +140,8 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const { config, logger } = options;
 
   // Infrastructure.
-  const database = options.database ?? (await openMigrated(config));
+  const database = options.database ?? (await openMigrated(config, options.phases));
+  options.phases?.begin("composition");
   const db = database.db;
   const secret = await resolveAuthSecret(db, config.AUTH_SECRET);
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: mailFrom(config), logger });
@@ -279,8 +283,10 @@ export async function composeServer(options: CompositionOptions): Promise<Server
 }
 
 /** The configured database (embedded PGlite in DATA_DIR, or DATABASE_URL) with the committed migrations applied. */
-async function openMigrated(config: Config): Promise<DatabaseHandle> {
+async function openMigrated(config: Config, phases?: BootPhases): Promise<DatabaseHandle> {
+  phases?.begin("database");
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  phases?.begin("migrations");
   await database.migrate();
   return database;
 }

@@ -78,4 +78,32 @@ describe("starting the server", () => {
     },
     60_000,
   );
+
+  it(
+    "logs its start-up phases with their durations on one line and reports them in /api/health",
+    async () => {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      const env: Record<string, string> = { PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "quire-boot-")), ARXIV_HARVEST: "off" };
+      if (testDatabaseKind === "postgres") env.DATABASE_URL = process.env.TEST_DATABASE_URL!;
+      const server = boot(env);
+      running.push(server);
+      const response = await waitForHealthy(`http://127.0.0.1:${port}/api/health`, 100_000);
+      const { boot: report } = (await response.json()) as { boot: { totalMs: number; phases: Record<string, number> } };
+      const expected = ["load", "config", ...(testDatabaseKind === "pglite" ? ["lock"] : []), "database", "migrations", "composition", "listen"];
+      expect(Object.keys(report.phases)).toEqual(expected);
+      for (const ms of Object.values(report.phases)) expect(ms).toBeGreaterThanOrEqual(0);
+      const sum = Object.values(report.phases).reduce((total, ms) => total + ms, 0);
+      // Each phase is rounded on its own: the sum may differ from the total by a few ms.
+      expect(Math.abs(sum - report.totalMs)).toBeLessThanOrEqual(expected.length);
+      expect(report.phases.load).toBeGreaterThan(0);
+
+      const { stdout } = server.output();
+      // Each phase's start is announced (npm run demo shows it while it waits), then one summary line.
+      for (const phase of expected.slice(1)) expect(stdout).toContain(`"bootPhase":"${phase}"`);
+      const line = /started in (\d+) ms: (load \d+, config \d+(, [a-z]+ \d+)+)/.exec(stdout);
+      expect(line?.[1]).toBe(String(report.totalMs));
+      expect(line?.[2]).toBe(Object.entries(report.phases).map(([name, ms]) => `${name} ${ms}`).join(", "));
+    },
+    120_000,
+  );
 });

@@ -6,13 +6,18 @@ import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-loc
 import { startJobs } from "@/server/jobs/background-job";
 import { createLogger } from "@/server/logger";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
+import { bootPhases } from "@/server/lib/boot-phases";
 
 /**
  * Boots Quire: configuration, the instance lock (PGlite only), the object graph (the database
  * and its migrations first: composition.ts), HTTP and the background jobs; stops them in order.
  */
 async function main(): Promise<void> {
-  const bootStarted = performance.now();
+  // Each phase's start is logged before the logger exists too: scripts waiting for the server
+  // (npm run demo) read these lines to say what they wait for, and know it is making progress.
+  let phaseLog = (name: string) => process.stdout.write(`${JSON.stringify({ level: 30, service: "quire", bootPhase: name, msg: `starting: ${name}` })}\n`);
+  const phases = bootPhases({ onPhase: (name) => phaseLog(name) });
+  phases.begin("config");
   let config;
   try {
     config = loadConfig();
@@ -24,9 +29,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  phaseLog = (name) => logger.info({ bootPhase: name }, `starting: ${name}`);
 
   let lock: { release(): void } | undefined;
   if (!config.DATABASE_URL) {
+    phases.begin("lock");
     try {
       lock = acquireInstanceLock(config.dataDir);
     } catch (error) {
@@ -38,16 +45,28 @@ async function main(): Promise<void> {
     }
   }
 
-  const graph = await composeServer({ config, logger });
-  const app = createApp(graph);
-  // In the background: the queue's first start creates its schema, which takes seconds on the
-  // embedded database, and the server answers meanwhile.
-  const jobs = startJobs(graph.jobs, logger);
+  const graph = await composeServer({ config, logger, phases });
+  const app = createApp({ ...graph, boot: () => phases.report() });
+  phases.begin("listen");
 
+  let jobs: ReturnType<typeof startJobs> | undefined;
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
-    const bootMs = Math.round(performance.now() - bootStarted);
-    logger.info({ port: info.port, database: graph.database.kind, bootMs }, `Quire is running at ${config.publicUrl}`);
-    void graph.performance.recordStartup(bootMs).catch((error) => logger.warn({ err: error }, "could not log the startup time"));
+    phases.end();
+    const boot = phases.report();
+    logger.info({ port: info.port, database: graph.database.kind, bootMs: boot.totalMs, boot: boot.phases }, `Quire is running at ${config.publicUrl}; ${phases.line()}`);
+    void graph.performance.recordStartup(boot.totalMs).catch((error) => logger.warn({ err: error }, "could not log the startup time"));
+    // After listening, in the background: the queue's start (its schema, on first start) takes
+    // seconds on the embedded database, which runs one query at a time, so health checks and the
+    // first pages would otherwise wait behind it.
+    jobs = startJobs(graph.jobs, logger);
+    // A job that did not start has been logged by startJobs.
+    jobs.started.then(
+      () => {
+        phases.jobsRunning();
+        logger.info({ jobsMs: phases.report().jobsMs }, "background jobs running");
+      },
+      () => undefined,
+    );
   });
   keepConnectionsAlive(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
@@ -63,7 +82,7 @@ async function main(): Promise<void> {
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // The performance log's last flush first (it has the last requests), the queue's workers last.
-    await jobs.stop();
+    await jobs?.stop();
     await graph.close();
     lock?.release();
     process.exit(code);

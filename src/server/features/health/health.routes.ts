@@ -1,11 +1,15 @@
 import { Hono } from "hono";
 import type { DatabaseHandle } from "@/server/db/client";
 import type { AppEnv } from "@/server/http/context";
+import type { BootReport } from "@/server/lib/boot-phases";
 
 const PING_TIMEOUT_MS = 2000;
 
-/** GET /api/health: 200 when the database answers, 503 when it does not. */
-export function healthRoutes(database: DatabaseHandle, startedAt: Date) {
+/**
+ * GET /api/health: 200 when the database answers, 503 when it does not; with `boot`, how long
+ * the server took to start, phase by phase.
+ */
+export function healthRoutes(database: DatabaseHandle, startedAt: Date, boot?: () => BootReport) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const started = performance.now();
     let state: "ok" | "unavailable" = "ok";
@@ -29,6 +33,7 @@ export function healthRoutes(database: DatabaseHandle, startedAt: Date) {
         ...(error ? { error } : {}),
       },
       uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      ...(boot ? { boot: boot() } : {}),
     };
     c.header("Cache-Control", "no-store");
     return c.json(body, state === "ok" ? 200 : 503);
