@@ -15,7 +15,7 @@ import { bootPhases } from "@/server/lib/boot-phases";
 async function main(): Promise<void> {
   // Each phase's start is logged before the logger exists too: scripts waiting for the server
   // (npm run demo) read these lines to say what they wait for, and know it is making progress.
-  let phaseLog = (name: string) => process.stdout.write(`${JSON.stringify({ level: 30, service: "quire", bootPhase: name, msg: `starting: ${name}` })}\n`);
+  let phaseLog = (name: string): void => void process.stdout.write(`${JSON.stringify({ level: 30, service: "quire", bootPhase: name, msg: `starting: ${name}` })}\n`);
   const phases = bootPhases({ onPhase: (name) => phaseLog(name) });
   phases.begin("config");
   let config;
