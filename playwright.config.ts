@@ -70,7 +70,9 @@ export default defineConfig({
       ARXIV_HARVEST: "cs",
     },
     reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
+    // Only a cap: the demo itself exits, saying why, when the sandbox or Quire dies or stops
+    // making progress, and a busy machine can take minutes to start both.
+    timeout: 600_000,
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -18,7 +18,7 @@ import {
   SANDBOX_ZOTERO_CLIENT_KEY,
   SANDBOX_ZOTERO_CLIENT_SECRET,
 } from "../sandbox/oauth/clients.ts";
-import { buildIfNeeded, freePort, quirePhase, sandboxPhase, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForChild } from "./lib.mjs";
+import { buildIfNeeded, compileCacheEnv, freePort, quirePhase, sandboxPhase, sandboxUpstreamEnv, serverNodeArgs, startChild, waitForChild } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -82,6 +82,7 @@ app = startChild(process.execPath, serverNodeArgs, {
   env: {
     // React's production build for the pages the server draws, as under npm start.
     NODE_ENV: "production",
+    ...compileCacheEnv(),
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
