@@ -12,8 +12,21 @@ import { createSignedInUser, createUserWithRole } from "@/test/test-users";
  */
 const env = useSandboxedServer();
 
-/** Ids for a route's parameters: an ordinary one, a traversal, NUL, a very long one. */
-const PARAM_VALUES = ["2401.12345", "..%2F..%2F__control%2Fmail", "%00", "x".repeat(3000), "%C3%28", "__proto__"];
+/**
+ * Ids for a route's parameters: an ordinary one, a traversal, NUL, a very long one, a paper id
+ * spelt every odd way at once (an address, full-width digits, a version, a fragment, a
+ * zero-width space) and one that is nothing but invisible characters.
+ */
+const PARAM_VALUES = [
+  "2401.12345",
+  "..%2F..%2F__control%2Fmail",
+  "%00",
+  "x".repeat(3000),
+  "%C3%28",
+  "__proto__",
+  encodeURIComponent("https://arxiv.org/abs/\uff12\uff14\uff10\uff11.12345v2#sec\u200b"),
+  encodeURIComponent("\u200b\ufeff\u2060"),
+];
 const MEGABYTE = "a".repeat(1024 * 1024);
 const DEEP_ARRAY = `${"[".repeat(5000)}${"]".repeat(5000)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paperIdSchema } from "@/shared/paper";
 import { HIGHLIGHT_COLORS } from "@/shared/pdf";
 
 /** A rectangle as fractions of the unrotated page, so it sits right at any zoom and rotation. */
@@ -19,7 +20,7 @@ export const HIGHLIGHT_MAX_RECTS = 300;
  * after being offline is the same save (PUT is an upsert) and never a duplicate.
  */
 export const highlightInputSchema = z.object({
-  paperId: z.string().trim().min(1).max(200),
+  paperId: paperIdSchema,
   pageNumber: z.number().int().min(1).max(100_000),
   /** One rect per selected line; a dragged area is one rect. */
   rects: z.array(pageRectSchema).min(1).max(HIGHLIGHT_MAX_RECTS),
@@ -27,6 +28,9 @@ export const highlightInputSchema = z.object({
   text: z.string().max(HIGHLIGHT_TEXT_MAX_LENGTH).default(""),
 });
 export type HighlightInput = z.infer<typeof highlightInputSchema>;
+
+/** `GET /api/me/highlights?paperId=`: one paper's highlights, whichever spelling of its id. */
+export const highlightListQuerySchema = z.object({ paperId: z.string({ error: "which paper's highlights?" }).pipe(paperIdSchema) });
 
 export const highlightPatchSchema = z.object({ color: z.enum(HIGHLIGHT_COLORS) });
 

@@ -28,7 +28,7 @@ const RAW_MAX_LENGTH = 2000;
 
 export const PAPER_ID_MESSAGES = {
   empty: "A paper id is required.",
-  tooLong: `A paper id has at most ${PAPER_ID_MAX_LENGTH} characters.`,
+  tooLong: `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`,
   control: "A paper id may not contain control characters.",
   address: "This address does not name a paper: use an arxiv.org, doi.org or openalex.org address, or the id itself.",
   arxiv: (problem: string) => `Not a valid arXiv id (${problem}).`,

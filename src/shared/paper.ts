@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parsePaperId } from "./paper-id";
 import { isWebLink, webLinkOrNull } from "./web-link";
 
 /** Where a paper record came from. */
@@ -33,6 +34,18 @@ const optionalLink = z
   .string()
   .transform((value) => webLinkOrNull(value) ?? undefined)
   .optional();
+
+/**
+ * A paper id as every route that keys a stored row by paper takes it (path, query or body):
+ * any spelling becomes the canonical id of paper-id.ts, so one paper is one row; what is not
+ * a paper id fails with the rule's message (a 400 at the edge).
+ */
+export const paperIdSchema = z.string().transform((raw, ctx) => {
+  const result = parsePaperId(raw);
+  if (result.ok) return result.value.id;
+  ctx.addIssue({ code: "custom", message: result.message });
+  return z.NEVER;
+});
 
 /**
  * The one paper shape the UI ever sees. Every source

@@ -7,7 +7,8 @@ import {
   TITLE_MAX_LENGTH,
 } from "@/shared/constants";
 import { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX } from "@/shared/library/library-constants";
-import { paperSchema } from "@/shared/paper";
+import { paperIdSchema, paperSchema } from "@/shared/paper";
+import { PAPER_ID_MAX_LENGTH } from "@/shared/paper-id";
 import {
   CACHE_KEY_MAX_LENGTH,
   CACHE_KEY_PATTERN,
@@ -238,19 +239,20 @@ export const searchHistoryEntrySchema = z
 export type ApiSearchHistoryEntry = z.infer<typeof searchHistoryEntrySchema>;
 export type SearchHistoryResponse = { searches: ApiSearchHistoryEntry[]; lastUpdated: number };
 
-/** A paper as stored with a user's row: the unified Paper with the spec's title limit. */
-/** Paper ids (arXiv ids, DOIs, source ids) longer than this are refused. */
-export const PAPER_ID_MAX_LENGTH = 300;
-export { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX };
+export { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX, PAPER_ID_MAX_LENGTH };
 
+/**
+ * A paper as stored with a user's row: the unified Paper with the spec's title limit, its id
+ * made canonical (paper-id.ts) so every spelling of it keys the same row.
+ */
 export const storedPaperSchema = paperSchema.extend({
-  id: z.string().min(1).max(PAPER_ID_MAX_LENGTH, `Paper id is longer than ${PAPER_ID_MAX_LENGTH} characters.`),
+  id: paperIdSchema,
   title: z.string().max(TITLE_MAX_LENGTH, `Title is longer than ${TITLE_MAX_LENGTH} characters.`),
 });
 
 export const readingHistoryEntrySchema = z.object({
   id: z.string(),
-  paperId: z.string().min(1).max(PAPER_ID_MAX_LENGTH),
+  paperId: paperIdSchema,
   paperData: storedPaperSchema,
   viewType: z.enum(VIEW_TYPES),
   readAt: z.string().datetime({ offset: true }),

@@ -19,6 +19,20 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T
   return parseWith(schema, c.req.query());
 }
 
+/**
+ * Validates one path parameter (`readParam(c, "paperId", paperIdSchema)`): a bad value is a
+ * 400 `validation_failed` naming the parameter, and a schema's transform (the canonical paper
+ * id) is what the handler gets.
+ */
+export function readParam<T extends z.ZodType>(c: Context, name: string, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.param(name) ?? "");
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw errors.validation(`${name}: ${first?.message ?? "Invalid input."}`, parsed.error.issues);
+  }
+  return parsed.data;
+}
+
 function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

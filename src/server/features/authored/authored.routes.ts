@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { readJson } from "@/server/http/validation";
+import { readJson, readParam } from "@/server/http/validation";
+import { paperIdSchema } from "@/shared/paper";
 import type { ProfileService } from "@/server/features/settings/profile.service";
 import { addAuthoredPaperSchema, refreshAuthoredSchema, updateVerificationSchema } from "@/shared/authored-papers";
 import type { AuthoredService } from "./authored.service";
@@ -22,10 +23,10 @@ export function authoredRoutes(service: AuthoredService, profiles: ProfileServic
     .patch("/:paperId", async (c) => {
       const body = await readJson(c, updateVerificationSchema);
       const names = body.verificationMethod === "auto_arxiv_match" ? (await profiles.get(c.var.user)).authorNames : [];
-      return c.json({ paper: await service.updateVerification(c.var.user.id, c.req.param("paperId"), body.verificationMethod, names) });
+      return c.json({ paper: await service.updateVerification(c.var.user.id, readParam(c, "paperId", paperIdSchema), body.verificationMethod, names) });
     })
     .delete("/:paperId", async (c) => {
-      await service.remove(c.var.user.id, c.req.param("paperId"));
+      await service.remove(c.var.user.id, readParam(c, "paperId", paperIdSchema));
       return c.body(null, 204);
     });
 }

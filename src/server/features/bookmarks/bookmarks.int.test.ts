@@ -32,29 +32,37 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(list.body.bookmarks[0]).toEqual(second.body.bookmark);
   });
 
-  it("keeps one bookmark for a paper sent again as another version or as its DOI, saying which it is", async () => {
+  it("keeps one bookmark for a paper sent again as another version or as its arXiv DOI: the same id, the version kept in the paper", async () => {
     const paper = testPaper("2405.30000", { title: "Sparse Mixtures of Linear Experts", arxivId: "2405.30000" });
     expect((await me.put(path("2405.30000"), { paper })).status).toBe(200);
     const doi = "10.48550/arXiv.2405.30000";
     for (const [id, overrides] of [
       ["2405.30000v2", { arxivId: "2405.30000v2" }],
       ["2405.30000v3", { arxivId: "2405.30000v3" }],
-      [doi, { source: "crossref" as const, doi, arxivId: null }],
+      [doi, { source: "crossref" as const, doi, arxivId: "2405.30000v3" }],
     ] as const) {
       const again = await me.put(path(id), { paper: { ...paper, ...overrides, id } });
-      expect(again.status, id).toBe(409);
-      expect(again.body.error).toEqual({ code: "already_bookmarked", message: 'This paper is already in your bookmarks as "Sparse Mixtures of Linear Experts" (the same identifier).' });
+      expect(again.status, id).toBe(200);
+      expect(again.body.bookmark).toMatchObject({ paperId: "2405.30000", paperData: { id: "2405.30000", arxivId: overrides.arxivId } });
     }
     expect((await storedRows()).map((row) => row.paperId)).toEqual(["2405.30000"]);
 
-    // A sync batch leaves them out too, and says how many.
+    // A DOI of another record of the paper is the same paper by the duplicate rule: refused, saying which it is.
+    const journalDoi = "10.1234/sparse.2024.1";
+    expect((await me.put(path("2405.30000"), { paper: { ...paper, doi: journalDoi } })).status).toBe(200);
+    const journal = await me.put(path(journalDoi), { paper: { ...paper, id: journalDoi, source: "crossref", doi: journalDoi, arxivId: null } });
+    expect(journal.status).toBe(409);
+    expect(journal.body.error).toEqual({ code: "already_bookmarked", message: 'This paper is already in your bookmarks as "Sparse Mixtures of Linear Experts" (the same identifier).' });
+    expect((await storedRows()).map((row) => row.paperId)).toEqual(["2405.30000"]);
+
+    // In a sync batch, versions are the same bookmark too: updated once, never a second row.
     const batch = ["2405.30000v2", "2405.30000v3", "2406.00001"].map((id) => ({
       paper: testPaper(id, { title: id.startsWith("2405") ? paper.title : "Another Paper Entirely", arxivId: id }),
       tags: [],
       notes: null,
       bookmarkedAt: "2024-05-01T00:00:00Z",
     }));
-    expect((await me.post("/bookmarks/batch", { bookmarks: batch })).body).toEqual({ saved: 1, duplicates: 2 });
+    expect((await me.post("/bookmarks/batch", { bookmarks: batch })).body).toEqual({ saved: 2, duplicates: 0 });
     expect((await storedRows()).map((row) => row.paperId).sort()).toEqual(["2405.30000", "2406.00001"]);
   });
 
@@ -170,7 +178,7 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
 
   it("answers the duplicate keys of the library, the same as computed from the whole papers", async () => {
     const { duplicateKeysOf } = await import("@/shared/library/duplicates");
-    const paper = testPaper("2401.12345v2", { title: "Attention Is All You Need", authors: ["Ashish Vaswani", "Noam Shazeer"], doi: "10.5555/x.1", arxivId: "2401.12345v2" });
+    const paper = testPaper("2401.12345", { title: "Attention Is All You Need", authors: ["Ashish Vaswani", "Noam Shazeer"], doi: "10.5555/x.1", arxivId: "2401.12345v2" });
     await me.put(path(paper.id), { paper });
     await me.put(path("gone"), { paper: testPaper("gone") });
     await me.post(`${path("gone")}/trash`, {});

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { readJson, readQuery } from "@/server/http/validation";
+import { readJson, readParam, readQuery } from "@/server/http/validation";
+import { paperIdSchema } from "@/shared/paper";
 import { bookmarkBatchSchema, bookmarkListQuerySchema, patchBookmarkSchema, putBookmarkSchema } from "@/shared/user-data";
 import type { BookmarksService } from "./bookmarks.service";
 
@@ -20,16 +21,16 @@ export function bookmarksRoutes(service: BookmarksService) {
     })
     .put("/:paperId", async (c) => {
       const body = await readJson(c, putBookmarkSchema);
-      return c.json({ bookmark: await service.put(c.var.user.id, c.req.param("paperId"), body) });
+      return c.json({ bookmark: await service.put(c.var.user.id, readParam(c, "paperId", paperIdSchema), body) });
     })
     .patch("/:paperId", async (c) => {
       const body = await readJson(c, patchBookmarkSchema);
-      return c.json({ bookmark: await service.setTags(c.var.user.id, c.req.param("paperId"), body.tags) });
+      return c.json({ bookmark: await service.setTags(c.var.user.id, readParam(c, "paperId", paperIdSchema), body.tags) });
     })
-    .post("/:paperId/trash", async (c) => c.json({ bookmark: await service.trash(c.var.user.id, c.req.param("paperId")) }))
-    .post("/:paperId/restore", async (c) => c.json({ bookmark: await service.restore(c.var.user.id, c.req.param("paperId")) }))
+    .post("/:paperId/trash", async (c) => c.json({ bookmark: await service.trash(c.var.user.id, readParam(c, "paperId", paperIdSchema)) }))
+    .post("/:paperId/restore", async (c) => c.json({ bookmark: await service.restore(c.var.user.id, readParam(c, "paperId", paperIdSchema)) }))
     .delete("/:paperId", async (c) => {
-      await service.delete(c.var.user.id, c.req.param("paperId"));
+      await service.delete(c.var.user.id, readParam(c, "paperId", paperIdSchema));
       return c.body(null, 204);
     });
 }

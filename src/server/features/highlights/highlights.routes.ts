@@ -1,16 +1,14 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { readJson } from "@/server/http/validation";
-import { errors } from "@/server/errors";
-import { highlightInputSchema, highlightPatchSchema } from "@/shared/highlights";
+import { readJson, readQuery } from "@/server/http/validation";
+import { highlightInputSchema, highlightListQuerySchema, highlightPatchSchema } from "@/shared/highlights";
 import type { HighlightsService } from "./highlights.service";
 
 /** /api/me/highlights?paperId= and /api/me/highlights/:id (see the route list in src/shared/user-data.ts). */
 export function highlightsRoutes(service: HighlightsService) {
   return new Hono<SignedInEnv>()
     .get("/", async (c) => {
-      const paperId = c.req.query("paperId");
-      if (paperId === undefined) throw errors.validation("paperId: which paper's highlights?");
+      const { paperId } = readQuery(c, highlightListQuerySchema);
       return c.json({ highlights: await service.list(c.var.user.id, paperId) });
     })
     .put("/:id", async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { SignedInEnv } from "@/server/auth/session";
-import { readJson } from "@/server/http/validation";
+import { readJson, readParam } from "@/server/http/validation";
+import { paperIdSchema } from "@/shared/paper";
 import { z } from "zod";
 import { NOTE_MAX_LENGTH } from "@/shared/paper-notes";
 import type { NotesService } from "./notes.service";
@@ -15,13 +16,13 @@ export function notesRoutes(service: NotesService) {
     .get("/", async (c) => c.json({ notes: await service.list(c.var.user.id) }))
     // A paper without a note is 200 with `note: null` (as a blank PUT answers): every reader
     // page asks, and a 404 would be a failed request in the browser console.
-    .get("/:paperId", async (c) => c.json({ note: await service.get(c.var.user.id, c.req.param("paperId")) }))
+    .get("/:paperId", async (c) => c.json({ note: await service.get(c.var.user.id, readParam(c, "paperId", paperIdSchema)) }))
     .put("/:paperId", async (c) => {
       const body = await readJson(c, putNoteSchema);
-      return c.json({ note: await service.put(c.var.user.id, c.req.param("paperId"), body.content) });
+      return c.json({ note: await service.put(c.var.user.id, readParam(c, "paperId", paperIdSchema), body.content) });
     })
     .delete("/:paperId", async (c) => {
-      await service.delete(c.var.user.id, c.req.param("paperId"));
+      await service.delete(c.var.user.id, readParam(c, "paperId", paperIdSchema));
       return c.body(null, 204);
     });
 }
