@@ -11,6 +11,7 @@ import { STACKED_ACTION } from "@/web/components/paper-list/paper-action-style";
 import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { cn } from "@/web/lib/utils";
 import { useCollections } from "./use-collections";
+import { entryFor } from "@/web/lib/user-data/paper-key";
 
 // Enhancement (a model call and its diff) loads when a user first asks for it.
 const enhanceSheetModule = createModuleLoader(() => import("@/web/features/llm/enhance-sheet"));
@@ -45,7 +46,7 @@ export function BookmarkRowActions({ paper }: { paper: Paper }) {
   // The same switch as the paper list: icons in table rows, labelled buttons on cards.
   const layout = useMediaQuery(`(min-width: ${BREAKPOINT_LARGE_PX}px)`) ? "icons" : "labels";
   const { bookmarks: store } = useUserStores();
-  const bookmark = useBookmarks()[paper.id];
+  const bookmark = entryFor(useBookmarks(), paper.id);
   const { collections, setMembership } = useCollections();
   const iconOnly = layout === "icons";
   // The same stacked look as the paper card's own actions (icon over label).

@@ -4,6 +4,7 @@ import { useZoteroDuplicateNote } from "@/web/features/zotero/use-zotero-duplica
 import { track } from "@/web/lib/analytics";
 import { duplicateNotice } from "@/web/lib/user-data/bookmark-duplicates";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
+import { entryFor } from "@/web/lib/user-data/paper-key";
 
 /**
  * The Bookmark toggle. Adding a paper already bookmarked under another
@@ -14,7 +15,7 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
   const bookmarks = useBookmarks();
   const { bookmarks: store } = useUserStores();
   const zoteroNote = useZoteroDuplicateNote();
-  const bookmarked = Boolean(bookmarks[paper.id]);
+  const bookmarked = Boolean(entryFor(bookmarks, paper.id));
   return {
     bookmarked,
     toggle: async () => {

@@ -17,6 +17,7 @@ import { isApiError } from "@/web/lib/api";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { enhancePaper } from "./llm-client";
 import { useLlmDefaults, useLlmKeyStore } from "./llm-queries";
+import { entryFor } from "@/web/lib/user-data/paper-key";
 
 const SOURCE_LABELS: Record<string, string> = { arxiv: "arXiv", openalex: "OpenAlex", crossref: "Crossref", journal: "Journal", zotero: "Zotero", preprint: "Preprint" };
 
@@ -69,7 +70,7 @@ export function EnhanceSheet(props: { paper: Paper; open: boolean; onOpenChange:
   const { store } = useLlmKeyStore();
   const defaults = useLlmDefaults();
   const stores = useUserStores();
-  const bookmark = useBookmarks()[paper.id];
+  const bookmark = entryFor(useBookmarks(), paper.id);
   const provider = defaults.chosen ? defaults.provider : MERGE_FALLBACK_PROVIDER;
   const enhancement = useMutation({
     mutationFn: () => enhancePaper(paper, { provider: defaults.chosen ? defaults.provider : undefined, model: defaults.chosen ? defaults.model : undefined, store }),

@@ -1,5 +1,6 @@
 import { createDuplicateIndex, duplicateMessage, type DuplicateIndex, type DuplicateMatch, type KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
+import { entryFor } from "./paper-key";
 
 /** The device's bookmarks by paper id (a BookmarkMap of bookmark-store.ts, which calls this). */
 type BookmarkedPapers = Readonly<Record<string, { paperData: Paper }>>;
@@ -23,7 +24,7 @@ function indexFor(bookmarks: BookmarkedPapers): DuplicateIndex<Paper> {
 
 /** The bookmark this paper duplicates under another id, or null (the same id is not a duplicate: it is the bookmark). */
 export function findBookmarkedDuplicate(bookmarks: BookmarkedPapers, paper: Paper): DuplicateMatch<Paper> | null {
-  if (bookmarks[paper.id]) return null;
+  if (entryFor(bookmarks, paper.id)) return null;
   const match = indexFor(bookmarks).find(paper);
   return match && match.existing.id !== paper.id ? match : null;
 }

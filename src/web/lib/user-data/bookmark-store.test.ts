@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalBookmarkStore, decodeBookmarks } from "@/web/lib/user-data/bookmark-store";
 import { makePaper } from "@/web/test/paper-factory";
+import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
+import { entryFor } from "@/web/lib/user-data/paper-key";
 
 describe("device bookmarks", () => {
   afterEach(() => window.localStorage.clear());
@@ -66,7 +68,29 @@ describe("device bookmarks", () => {
     expect((await store.page({ q: "neural" }, 1, 1)).bookmarks.map((bookmark) => bookmark.paperId)).toEqual(["2401.00001"]);
     expect((await store.all()).map((bookmark) => bookmark.paperId)).toEqual(["2401.00003", "2401.00002", "2401.00001"]);
     expect((await store.all("thesis")).map((bookmark) => bookmark.paperId)).toEqual(["2401.00001"]);
-    expect(await store.findDuplicate(arxiv("2401.00002v3", "Neural Radiance Fields"))).toMatchObject({ rule: "id", existing: { id: "2401.00002" } });
+    // Another version is the same id (the shared rule): the bookmark itself, not a duplicate.
+    expect(await store.findDuplicate(arxiv("2401.00002v3", "Neural Radiance Fields"))).toBeNull();
+    expect(entryFor(store.getSnapshot(), "2401.00002v3")?.paperId).toBe("2401.00002");
     expect(await store.findDuplicate(arxiv("2401.00002", "Neural Radiance Fields"))).toBeNull();
+  });
+
+  it("keeps one bookmark for every spelling of a paper id, the server's rule, and finds it by any", async () => {
+    const store = createLocalBookmarkStore();
+    for (const spelling of ARXIV_ID_SPELLINGS) await store.add(makePaper({ id: spelling }));
+    expect(Object.keys(store.getSnapshot())).toEqual(["2401.12345"]);
+    await store.setCollections("arXiv:2401.12345v2", ["moe"]);
+    expect(store.getSnapshot()["2401.12345"]?.collections).toEqual(["moe"]);
+    expect(entryFor(store.getSnapshot(), "\u200b2401.12345")).toBeDefined();
+    await store.remove("https://arxiv.org/pdf/2401.12345v1");
+    expect(store.getSnapshot()).toEqual({});
+  });
+
+  it("finds a bookmark kept under a DOI's own case by the canonical spelling, and the other way round", async () => {
+    const store = createLocalBookmarkStore();
+    await store.add(makePaper({ id: "10.1103/PhysRevLett.116.061102", source: "crossref" }));
+    expect(Object.keys(store.getSnapshot())).toEqual(["10.1103/physrevlett.116.061102"]);
+    expect(entryFor(store.getSnapshot(), "10.1103/PhysRevLett.116.061102")).toBeDefined();
+    expect(entryFor({ "10.1103/PhysRevLett.116.061102": 1 }, "doi:10.1103/physrevlett.116.061102")).toBeUndefined();
+    expect(entryFor({ "10.1103/PhysRevLett.116.061102": 1 }, "10.1103/PhysRevLett.116.061102")).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { DuplicateMatch, KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { findBookmarkedDuplicate } from "@/web/lib/user-data/bookmark-duplicates";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
+import { entryFor, keyIn, paperKey } from "./paper-key";
 
 /**
  * Bookmarks. Features use the BookmarkStore interface; this
@@ -100,20 +101,23 @@ function decodeTrash(raw: string | null): TrashedBookmark[] {
   return Array.isArray(value) ? value.filter((item): item is TrashedBookmark => isBookmark((item as TrashedBookmark | null)?.bookmark)) : [];
 }
 
+/** Files the paper under its canonical id (paper-key.ts), so spellings of one id are one bookmark. */
 export function addBookmark(holder: BookmarksHolder, paper: Paper, now: Date): BookmarksHolder {
-  if (holder.bookmarks[paper.id]) return holder;
+  if (entryFor(holder.bookmarks, paper.id)) return holder;
+  const key = paperKey(paper.id);
   const bookmark: LocalBookmark = {
-    paperId: paper.id,
+    paperId: key,
     dateAdded: now.toISOString(),
     title: paper.title,
     category: paper.category,
     collections: [],
     paperData: paper,
   };
-  return { ...holder, bookmarks: { ...holder.bookmarks, [paper.id]: bookmark } };
+  return { ...holder, bookmarks: { ...holder.bookmarks, [key]: bookmark } };
 }
 
-export function removeBookmark(holder: BookmarksHolder, paperId: string): BookmarksHolder {
+export function removeBookmark(holder: BookmarksHolder, id: string): BookmarksHolder {
+  const paperId = keyIn(holder.bookmarks, id);
   if (!holder.bookmarks[paperId]) return holder;
   const { [paperId]: _removed, ...rest } = holder.bookmarks;
   return { ...holder, bookmarks: rest };
@@ -180,8 +184,9 @@ export function createLocalBookmarkStore(options: { key?: string; now?: () => Da
       if (bookmarks.length === 0) return;
       value.update((holder) => ({ ...holder, bookmarks: { ...holder.bookmarks, ...Object.fromEntries(bookmarks.map((b) => [b.paperId, b])) } }));
     },
-    async setCollections(paperId, collections) {
+    async setCollections(id, collections) {
       value.update((holder) => {
+        const paperId = keyIn(holder.bookmarks, id);
         const bookmark = holder.bookmarks[paperId];
         if (!bookmark) return holder;
         return { ...holder, bookmarks: { ...holder.bookmarks, [paperId]: { ...bookmark, collections: [...new Set(collections)] } } };
@@ -190,7 +195,8 @@ export function createLocalBookmarkStore(options: { key?: string; now?: () => Da
     async reload() {
       // localStorage is read on every snapshot; nothing to fetch.
     },
-    async trash(paperId) {
+    async trash(id) {
+      const paperId = keyIn(value.get().bookmarks, id);
       const bookmark = value.get().bookmarks[paperId];
       if (!bookmark) return;
       trash.update((items) => [{ bookmark, deletedAt: now().toISOString() }, ...items.filter((item) => item.bookmark.paperId !== paperId)]);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Highlight, HighlightInput } from "@/shared/highlights";
 import { mswServer } from "@/test/unit-setup";
 import { createDeviceHighlightStore, createServerHighlightStore } from "@/web/lib/user-data/highlight-store";
+import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
 
 const input = (paperId = "2401.12345"): HighlightInput => ({
   paperId,
@@ -77,6 +78,17 @@ describe("device highlights", () => {
     expect(store.getSnapshot("p")).toBe(store.getSnapshot("p"));
     await store.add(input("p"));
     expect(store.getSnapshot("p")).toBe(store.getSnapshot("p"));
+  });
+
+  it("files every spelling of a paper id under one paper, the server's rule", async () => {
+    const store = createDeviceHighlightStore();
+    for (const spelling of ARXIV_ID_SPELLINGS) await store.add(input(spelling));
+    const stored = JSON.parse(localStorage.getItem("highlights")!);
+    expect(Object.keys(stored)).toEqual(["2401.12345"]);
+    for (const spelling of ARXIV_ID_SPELLINGS) expect(store.getSnapshot(spelling)).toHaveLength(ARXIV_ID_SPELLINGS.length);
+    const [first] = store.getSnapshot("2401.12345");
+    await store.remove("https://arxiv.org/abs/2401.12345v1", first!.id);
+    expect(store.getSnapshot("2401.12345")).toHaveLength(ARXIV_ID_SPELLINGS.length - 1);
   });
 });
 

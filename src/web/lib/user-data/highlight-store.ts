@@ -3,6 +3,7 @@ import type { HighlightColor } from "@/shared/pdf";
 import { api, isApiError } from "@/web/lib/api";
 import { randomId } from "@/web/lib/local-store";
 import { readJson, removeString, writeString } from "@/web/lib/storage";
+import { paperKey } from "./paper-key";
 
 /**
  * Highlights per paper. Anonymous visitors keep them on
@@ -76,20 +77,23 @@ export function createDeviceHighlightStore(): HighlightStore {
   const persist = () => writeString(DEVICE_HIGHLIGHTS_KEY, JSON.stringify(map.all()));
   return {
     subscribe: map.subscribe,
-    getSnapshot: map.get,
+    // Filed under the canonical id (paper-key.ts): spellings of one id share their highlights.
+    getSnapshot: (paperId) => map.get(paperKey(paperId)),
     load: () => undefined,
     async add(input) {
-      const highlight = newHighlight(input);
-      map.set(input.paperId, [...map.get(input.paperId), highlight]);
+      const highlight = newHighlight({ ...input, paperId: paperKey(input.paperId) });
+      map.set(highlight.paperId, [...map.get(highlight.paperId), highlight]);
       persist();
       return highlight;
     },
-    async recolor(paperId, id, color) {
+    async recolor(raw, id, color) {
       const updatedAt = new Date().toISOString();
+      const paperId = paperKey(raw);
       map.set(paperId, map.get(paperId).map((h) => (h.id === id ? { ...h, color, updatedAt } : h)));
       persist();
     },
-    async remove(paperId, id) {
+    async remove(raw, id) {
+      const paperId = paperKey(raw);
       map.set(paperId, map.get(paperId).filter((h) => h.id !== id));
       persist();
     },

@@ -3,6 +3,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mswServer } from "@/test/unit-setup";
 import { createDeviceNotesStore, DEVICE_NOTES_KEY, migrateDeviceNotes } from "./notes-store";
+import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
@@ -23,6 +24,21 @@ describe("device notes", () => {
   it("reads a damaged entry as no notes", async () => {
     localStorage.setItem(DEVICE_NOTES_KEY, "[not json");
     expect(await createDeviceNotesStore().get("x")).toBeNull();
+  });
+
+  it("keeps one note for every spelling of a paper id, the server's rule", async () => {
+    const store = createDeviceNotesStore();
+    for (const [index, spelling] of ARXIV_ID_SPELLINGS.entries()) await store.save(spelling, `note ${index}`);
+    expect(store.list().map((note) => note.paperId)).toEqual(["2401.12345"]);
+    for (const spelling of ARXIV_ID_SPELLINGS) expect((await store.get(spelling))?.content).toBe("note 15");
+  });
+
+  it("finds a note kept under another spelling before, and moves it to the canonical id on save", async () => {
+    localStorage.setItem(DEVICE_NOTES_KEY, JSON.stringify({ "arXiv:2401.12345v2": { content: "old", updatedAt: "2025-01-01T00:00:00.000Z" } }));
+    const store = createDeviceNotesStore();
+    expect((await store.get("arXiv:2401.12345v2"))?.content).toBe("old");
+    await store.save("arXiv:2401.12345v2", "new");
+    expect(store.list().map((note) => [note.paperId, note.content])).toEqual([["2401.12345", "new"]]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { PaperNote } from "@/shared/paper-notes";
 import { api } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { readString, writeString } from "@/web/lib/storage";
+import { paperKey } from "./paper-key";
 
 /**
  * Markdown notes, one per paper (the reader's Notes card). Device notes for anonymous
@@ -23,13 +24,18 @@ function readNotes(): NoteMap {
 }
 
 export function createDeviceNotesStore(now: () => Date = () => new Date()): NotesStore & { list(): PaperNote[] } {
+  // Filed under the canonical id (paper-key.ts); a note kept under another spelling before is still found.
   return {
-    async get(paperId) {
-      const entry = readNotes()[paperId];
+    async get(raw) {
+      const notes = readNotes();
+      const paperId = paperKey(raw);
+      const entry = notes[paperId] ?? notes[raw];
       return entry && typeof entry.content === "string" ? { paperId, content: entry.content, updatedAt: entry.updatedAt } : null;
     },
-    async save(paperId, content) {
+    async save(raw, content) {
       const notes = readNotes();
+      const paperId = paperKey(raw);
+      delete notes[raw];
       if (content.trim() === "") {
         delete notes[paperId];
         if (!writeString(DEVICE_NOTES_KEY, JSON.stringify(notes))) throw new Error("The device storage is full.");

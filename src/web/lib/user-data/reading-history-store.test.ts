@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLocalReadingHistoryStore, recordReading, type ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
 import { makePaper } from "@/web/test/paper-factory";
+import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
 
@@ -38,6 +39,15 @@ describe("recordReading", () => {
     }
     expect(entries).toHaveLength(50);
     expect(entries[0]!.paperId).toBe("p54");
+  });
+
+  it("merges views of every spelling of a paper id into one entry, keeping the version read in the paper", () => {
+    let entries: ReadingHistoryEntry[] = [];
+    for (const [index, spelling] of ARXIV_ID_SPELLINGS.entries()) {
+      entries = recordReading(entries, { paper: makePaper({ id: spelling, arxivId: spelling }), viewType: "paper", now: at(index), id: `v${index}` });
+    }
+    expect(entries.map((entry) => entry.paperId)).toEqual(["2401.12345"]);
+    expect(entries[0]!.paperData.arxivId).toBe(ARXIV_ID_SPELLINGS.at(-1));
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import type { Paper } from "@/shared/paper";
 import { createLocalValue, parseJsonOrNull, randomId } from "@/web/lib/local-store";
 import { readJson } from "@/web/lib/storage";
+import { paperKey } from "./paper-key";
 
 /**
  * Reading history. Features use the ReadingHistoryStore
@@ -56,7 +57,9 @@ export function recordReading(
   limits: ReadingHistoryLimits = ANONYMOUS_READING_HISTORY_LIMITS,
 ): ReadingHistoryEntry[] {
   const sorted = [...entries].sort((a, b) => Date.parse(b.readAt) - Date.parse(a.readAt));
-  const samePaperView = (entry: ReadingHistoryEntry) => entry.paperId === read.paper.id && entry.viewType === read.viewType;
+  // Spellings of one id are one paper (paper-key.ts): the version read stays in paperData.
+  const paperId = paperKey(read.paper.id);
+  const samePaperView = (entry: ReadingHistoryEntry) => paperKey(entry.paperId) === paperId && entry.viewType === read.viewType;
   const recent = sorted.find(samePaperView);
   const readAt = read.now.toISOString();
 
@@ -65,7 +68,7 @@ export function recordReading(
     return [updated, ...sorted.filter((entry) => entry !== recent)].slice(0, limits.maxEntries);
   }
 
-  const added: ReadingHistoryEntry = { id: read.id ?? randomId(), paperId: read.paper.id, paperData: read.paper, viewType: read.viewType, readAt };
+  const added: ReadingHistoryEntry = { id: read.id ?? randomId(), paperId, paperData: read.paper, viewType: read.viewType, readAt };
   let kept = 0;
   return [added, ...sorted]
     .filter((entry) => !samePaperView(entry) || ++kept <= limits.keepPerPaperView)

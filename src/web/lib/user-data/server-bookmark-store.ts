@@ -7,6 +7,7 @@ import { addPaperToKeyedIndex, createKeyedDuplicateIndex, type DuplicateIndex, t
 import type { BookmarkIndex, BookmarkLibraryStore, BookmarkSummary, LocalBookmark, TrashedBookmark } from "@/web/lib/user-data/bookmark-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
+import { entryFor, keyIn } from "./paper-key";
 
 /**
  * Bookmarks of a signed-in user, in `/api/me/bookmarks`, behind the same BookmarkLibraryStore
@@ -102,7 +103,7 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
     },
     async findDuplicate(paper) {
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
-      if (value.get()[paper.id]) return null;
+      if (entryFor(value.get(), paper.id)) return null;
       keys ??= api.get<{ keys: DuplicateKeys[] }>("/api/me/bookmarks/duplicate-keys").then((answer) => createKeyedDuplicateIndex(answer.keys));
       const pending = keys;
       let index: DuplicateIndex<KeyedPaper>;
@@ -118,7 +119,7 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
     },
     async add(paper: Paper) {
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
-      if (value.get()[paper.id]) return;
+      if (entryFor(value.get(), paper.id)) return;
       const optimistic = summaryOf(paper.id);
       change({ [paper.id]: optimistic, ...value.get() }, { settled: false, keepKeys: true });
       try {
@@ -135,8 +136,9 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
         throw error;
       }
     },
-    async remove(paperId: string) {
+    async remove(id: string) {
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
+      const paperId = keyIn(value.get(), id);
       const removed = value.get()[paperId];
       if (removed) change(without(value.get(), paperId), { settled: false });
       try {
@@ -152,7 +154,8 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
       await putBookmarkBatches(bookmarks);
       change({ ...value.get(), ...Object.fromEntries(bookmarks.map((b) => [b.paperId, summaryOf(b.paperId, b.collections)])) });
     },
-    async setCollections(paperId: string, collections: readonly string[]) {
+    async setCollections(id: string, collections: readonly string[]) {
+      const paperId = keyIn(value.get(), id);
       const bookmark = value.get()[paperId];
       if (!bookmark) return;
       const tags = [...new Set(collections)];
@@ -171,7 +174,8 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
       keys = undefined;
       await value.reload();
     },
-    async trash(paperId: string) {
+    async trash(id: string) {
+      const paperId = keyIn(value.get(), id);
       const removed = value.get()[paperId];
       if (removed) change(without(value.get(), paperId), { settled: false });
       try {

@@ -61,7 +61,9 @@ describe("server bookmarks", () => {
     const other = makePaper({ ...arxiv("2402.00009"), title: "Something Else Entirely", authors: ["Grace Hopper"] });
     expect(await store.findDuplicate(other)).toBeNull();
     await store.add(other);
-    expect(await store.findDuplicate({ ...other, id: "2402.00009v2" })).toMatchObject({ existing: { id: "2402.00009" } });
+    // Another version is the same id (the shared rule): the bookmark itself; its OpenAlex record is a duplicate.
+    expect(await store.findDuplicate({ ...other, id: "2402.00009v2" })).toBeNull();
+    expect(await store.findDuplicate({ ...other, id: "W999", source: "openalex", arxivId: "2402.00009v1" })).toMatchObject({ existing: { id: "2402.00009" } });
     expect(api.requests.filter((request) => request.path === "/api/me/bookmarks/duplicate-keys")).toHaveLength(1);
     // A bookmark that left the library is no longer a duplicate.
     await store.remove("2401.00001");
