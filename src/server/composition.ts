@@ -140,7 +140,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const { config, logger } = options;
 
   // Infrastructure.
-  const database = options.database ?? (await openMigrated(config, options.phases));
+  const database = options.database ?? (await openMigrated(config, logger, options.phases));
   options.phases?.begin("composition");
   const db = database.db;
   const secret = await resolveAuthSecret(db, config.AUTH_SECRET);
@@ -283,10 +283,10 @@ export async function composeServer(options: CompositionOptions): Promise<Server
 }
 
 /** The configured database (embedded PGlite in DATA_DIR, or DATABASE_URL) with the committed migrations applied. */
-async function openMigrated(config: Config, phases?: BootPhases): Promise<DatabaseHandle> {
+async function openMigrated(config: Config, logger: Logger, phases?: BootPhases): Promise<DatabaseHandle> {
   phases?.begin("database");
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   phases?.begin("migrations");
-  await database.migrate();
+  await database.migrate((name, summary) => logger.info({ migration: name, summary }, "data migration applied"));
   return database;
 }

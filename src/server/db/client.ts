@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { appRoot } from "@/server/lib/app-root";
 import * as schema from "./schema";
+import { runDataMigrations, type DataMigrationLog } from "./data-migrations";
 
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite and node-postgres; repositories only see this. */
@@ -23,8 +24,8 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   /** The Postgres connection string; absent on PGlite. */
   connectionString?: string;
-  /** Applies the committed migrations in /drizzle. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations in /drizzle, then the data migrations not yet run (data-migrations.ts). */
+  migrate(log?: DataMigrationLog): Promise<void>;
   /** Round-trips a trivial query; rejects when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,8 +50,10 @@ export async function openPglite(location: string, options: { loadDataDir?: Blob
     db,
     kind: "pglite",
     pglite: client,
-    migrate: async () => {
+    // One process owns a PGlite directory (instance-lock.ts): nothing else can run these at once.
+    migrate: async (log) => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+      await runDataMigrations(db, log);
     },
     ping: async () => {
       await client.query("select 1");
@@ -77,14 +80,17 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     db,
     kind: "postgres",
     connectionString,
-    migrate: async () => {
+    migrate: async (log) => {
       // One connection holds a session lock for the whole run: the first instance migrates, the
-      // others wait and then find nothing left to apply.
+      // others wait and then find nothing left to apply. The data migrations run on that same
+      // connection, so each runs once however many instances start.
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+          const locked = drizzlePg(client, { schema });
+          await migratePg(locked, { migrationsFolder: migrationsFolder() });
+          await runDataMigrations(locked as unknown as Database, log);
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
         }

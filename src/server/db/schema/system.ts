@@ -130,3 +130,14 @@ export const upstreamRateSlots = pgTable("upstream_rate_slots", {
   /** Until when a person is waiting for this host on some instance: background requests hold back until then. */
   interactiveUntil: timestamp("interactive_until", { withTimezone: true }),
 });
+
+/**
+ * Data migrations that ran (src/server/db/data-migrations.ts): rewrites of stored rows that need
+ * the app's own code, run once after the SQL migrations, under the same lock.
+ */
+export const dataMigrations = pgTable("data_migrations", {
+  name: text("name").primaryKey(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  /** What it changed (counts), for the operator. */
+  summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+});
