@@ -8,6 +8,11 @@
 export const NOTE_MAX_LENGTH = 50_000;
 /** The Notes card saves this long after the last keystroke. */
 export const NOTE_SAVE_DEBOUNCE_MS = 600;
+/**
+ * Two different notes of one paper, kept under two spellings of its id before ids were made
+ * canonical, are both kept, the newer first, with this between them (server and device alike).
+ */
+export const MERGED_NOTES_SEPARATOR = "\n\n---\n\n";
 
 export type PaperNote = { paperId: string; content: string; updatedAt: string };
 

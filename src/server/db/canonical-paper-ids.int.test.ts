@@ -1,11 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "@/server/db/client";
-import { CANONICAL_PAPER_IDS, MERGED_TEXT_SEPARATOR, migrateCanonicalPaperIds } from "@/server/db/canonical-paper-ids";
+import { CANONICAL_PAPER_IDS, migrateCanonicalPaperIds } from "@/server/db/canonical-paper-ids";
 import { runDataMigrations } from "@/server/db/data-migrations";
 import { dataMigrations, highlights, papers, user, userAuthoredPapers, userBookmarks, userPaperNotes, userReadingHistory } from "@/server/db/schema";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
 import type { Database } from "@/server/db/client";
+import { MERGED_NOTES_SEPARATOR as MERGED_TEXT_SEPARATOR } from "@/shared/paper-notes";
 import { createEmptyPostgresDatabase, createTestDatabase, testDatabaseKind } from "@/test/test-database";
 
 const CANONICAL = "2401.12345";

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { canonicalPaperId } from "@/shared/paper-id";
 import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
+import { MERGED_NOTES_SEPARATOR } from "@/shared/paper-notes";
 import type { Database } from "./client";
 import { highlights, papers, userAuthoredPapers, userBookmarks, userPaperNotes, userReadingHistory } from "./schema";
 
@@ -19,8 +20,6 @@ import { highlights, papers, userAuthoredPapers, userBookmarks, userPaperNotes, 
  */
 export const CANONICAL_PAPER_IDS = "0001_canonical_paper_ids";
 
-/** Two notes of one paper are both kept, the newer first, with this between them. */
-export const MERGED_TEXT_SEPARATOR = "\n\n---\n\n";
 
 /** Distinct (user, paper id) pairs read per query while looking for ids to rewrite. */
 const SCAN_BATCH = 1000;
@@ -181,7 +180,7 @@ function withIdSql(column: PgColumn, canonical: string): SQL {
 function joinTexts(texts: (string | null)[]): string | null {
   const kept: string[] = [];
   for (const text of texts) if (text !== null && text.trim() !== "" && !kept.includes(text)) kept.push(text);
-  return kept.length === 0 ? null : kept.join(MERGED_TEXT_SEPARATOR);
+  return kept.length === 0 ? null : kept.join(MERGED_NOTES_SEPARATOR);
 }
 
 const time = (date: Date | null) => date?.getTime() ?? 0;

@@ -93,4 +93,28 @@ describe("device bookmarks", () => {
     expect(entryFor({ "10.1103/PhysRevLett.116.061102": 1 }, "doi:10.1103/physrevlett.116.061102")).toBeUndefined();
     expect(entryFor({ "10.1103/PhysRevLett.116.061102": 1 }, "10.1103/PhysRevLett.116.061102")).toBe(1);
   });
+
+  it("files bookmarks kept under older spellings under the canonical id, the later one in the collections of both", async () => {
+    const old = (paperId: string, dateAdded: string, collections: string[]) => ({ paperId, dateAdded, title: paperId, category: "cs.LG", collections, paperData: makePaper({ id: paperId }) });
+    localStorage.setItem(
+      "bookmarks",
+      JSON.stringify({
+        bookmarks: {
+          "2401.12345v2": old("2401.12345v2", "2025-01-01T00:00:00.000Z", ["ml", "to-read"]),
+          "2401.12345": old("2401.12345", "2025-01-05T00:00:00.000Z", ["to-read", "reading"]),
+          "10.1000/ABC": old("10.1000/ABC", "2025-01-02T00:00:00.000Z", []),
+        },
+        collections: ["ml", "to-read", "reading"],
+      }),
+    );
+    localStorage.setItem("bookmarks.trash", JSON.stringify([{ bookmark: old("arXiv:2401.99999v1", "2025-01-01T00:00:00.000Z", []), deletedAt: null }]));
+    const store = createLocalBookmarkStore();
+    const snapshot = store.getSnapshot();
+    expect(Object.keys(snapshot).sort()).toEqual(["10.1000/abc", "2401.12345"]);
+    expect(snapshot["2401.12345"]).toMatchObject({ paperId: "2401.12345", dateAdded: "2025-01-05T00:00:00.000Z", collections: ["to-read", "reading", "ml"] });
+    expect(snapshot["10.1000/abc"]?.paperId).toBe("10.1000/abc");
+    expect((await store.listTrash()).map((item) => item.bookmark.paperId)).toEqual(["2401.99999"]);
+    await store.restore("2401.99999");
+    expect(Object.keys(store.getSnapshot()).sort()).toEqual(["10.1000/abc", "2401.12345", "2401.99999"]);
+  });
 });

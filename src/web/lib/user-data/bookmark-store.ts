@@ -4,7 +4,7 @@ import type { DuplicateMatch, KeyedPaper } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { findBookmarkedDuplicate } from "@/web/lib/user-data/bookmark-duplicates";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
-import { entryFor, keyIn, paperKey } from "./paper-key";
+import { byCanonicalKey, entryFor, keyIn, paperKey } from "./paper-key";
 
 /**
  * Bookmarks. Features use the BookmarkStore interface; this
@@ -98,7 +98,19 @@ export const DEVICE_BOOKMARK_TRASH_KEY = "bookmarks.trash";
 
 function decodeTrash(raw: string | null): TrashedBookmark[] {
   const value = parseJsonOrNull(raw);
-  return Array.isArray(value) ? value.filter((item): item is TrashedBookmark => isBookmark((item as TrashedBookmark | null)?.bookmark)) : [];
+  return Array.isArray(value)
+    ? value
+        .filter((item): item is TrashedBookmark => isBookmark((item as TrashedBookmark | null)?.bookmark))
+        .map((item) => ({ ...item, bookmark: { ...item.bookmark, paperId: paperKey(item.bookmark.paperId) } }))
+    : [];
+}
+
+/** One bookmark of a paper kept under several spellings of its id: the latest, in the collections of all. */
+function mergeBookmarks(bookmarks: LocalBookmark[]): LocalBookmark {
+  const time = (bookmark: LocalBookmark) => Date.parse(bookmark.dateAdded) || 0;
+  const ordered = [...bookmarks].sort((a, b) => time(b) - time(a));
+  const collections = [...new Set(ordered.flatMap((bookmark) => (Array.isArray(bookmark.collections) ? bookmark.collections : [])))];
+  return { ...ordered[0]!, collections };
 }
 
 /** Files the paper under its canonical id (paper-key.ts), so spellings of one id are one bookmark. */
@@ -133,7 +145,9 @@ export function decodeBookmarks(raw: string | null): BookmarksHolder {
   if (typeof value !== "object" || value === null) return { bookmarks: {}, collections: [] };
   const candidate = value as Partial<BookmarksHolder>;
   const map = typeof candidate.bookmarks === "object" && candidate.bookmarks !== null ? candidate.bookmarks : (value as Record<string, unknown>);
-  const bookmarks = Object.fromEntries(Object.entries(map).filter(([, bookmark]) => isBookmark(bookmark))) as Record<string, LocalBookmark>;
+  const stored = Object.fromEntries(Object.entries(map).filter(([, bookmark]) => isBookmark(bookmark))) as Record<string, LocalBookmark>;
+  // Bookmarks kept under older spellings of an id are filed under the canonical id (paper-key.ts).
+  const bookmarks = byCanonicalKey(stored, (bookmark, paperId) => ({ ...bookmark, paperId }), mergeBookmarks);
   const collections = Array.isArray(candidate.collections) ? candidate.collections.filter((name) => typeof name === "string") : [];
   return { bookmarks, collections };
 }

@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Highlight, HighlightInput } from "@/shared/highlights";
 import { mswServer } from "@/test/unit-setup";
-import { createDeviceHighlightStore, createServerHighlightStore } from "@/web/lib/user-data/highlight-store";
+import { createDeviceHighlightStore, createServerHighlightStore, newHighlight } from "@/web/lib/user-data/highlight-store";
 import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
 
 const input = (paperId = "2401.12345"): HighlightInput => ({
@@ -89,6 +89,23 @@ describe("device highlights", () => {
     const [first] = store.getSnapshot("2401.12345");
     await store.remove("https://arxiv.org/abs/2401.12345v1", first!.id);
     expect(store.getSnapshot("2401.12345")).toHaveLength(ARXIV_ID_SPELLINGS.length - 1);
+  });
+
+  it("files highlights kept under older spellings under the canonical id at load, each kept", async () => {
+    const old = (paperId: string, id: string): Highlight => ({ ...newHighlight(input(paperId)), id });
+    localStorage.setItem(
+      "highlights",
+      JSON.stringify({ "2401.12345v1": [old("2401.12345v1", "a"), old("2401.12345v1", "b")], "2401.12345": [old("2401.12345", "c")], "arXiv:2401.12345v2": [old("arXiv:2401.12345v2", "d")] }),
+    );
+    const store = createDeviceHighlightStore();
+    expect(store.getSnapshot("2401.12345").map((h) => [h.paperId, h.id]).sort()).toEqual([
+      ["2401.12345", "a"],
+      ["2401.12345", "b"],
+      ["2401.12345", "c"],
+      ["2401.12345", "d"],
+    ]);
+    // Stored so at once: the move happens once.
+    expect(Object.keys(JSON.parse(localStorage.getItem("highlights")!))).toEqual(["2401.12345"]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { HighlightColor } from "@/shared/pdf";
 import { api, isApiError } from "@/web/lib/api";
 import { randomId } from "@/web/lib/local-store";
 import { readJson, removeString, writeString } from "@/web/lib/storage";
-import { paperKey } from "./paper-key";
+import { byCanonicalKey, paperKey } from "./paper-key";
 
 /**
  * Highlights per paper. Anonymous visitors keep them on
@@ -48,9 +48,15 @@ export function newHighlight(input: HighlightInput, now = new Date()): Highlight
   return { ...input, id: randomId(), coordinates: boundingBox(input.rects), createdAt: stamp, updatedAt: stamp };
 }
 
+/** The device's highlights by canonical paper id: those kept under older spellings of an id join it. */
 function byPaperFromStorage(key: string): Record<string, Highlight[]> {
   const raw = readJson(key);
-  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, Highlight[]>) : {};
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  return byCanonicalKey(
+    raw as Record<string, Highlight[]>,
+    (list, paperId) => (Array.isArray(list) ? list.map((highlight) => ({ ...highlight, paperId })) : []),
+    (lists) => lists.flat(),
+  );
 }
 
 /** A small map of paper -> highlights that keeps each paper's array stable between changes. */
@@ -75,6 +81,8 @@ function createHighlightMap(initial: Record<string, Highlight[]> = {}) {
 export function createDeviceHighlightStore(): HighlightStore {
   const map = createHighlightMap(byPaperFromStorage(DEVICE_HIGHLIGHTS_KEY));
   const persist = () => writeString(DEVICE_HIGHLIGHTS_KEY, JSON.stringify(map.all()));
+  // Highlights re-filed from older spellings are stored so at once (the move happens once).
+  if (JSON.stringify(map.all()) !== JSON.stringify(readJson(DEVICE_HIGHLIGHTS_KEY) ?? {})) persist();
   return {
     subscribe: map.subscribe,
     // Filed under the canonical id (paper-key.ts): spellings of one id share their highlights.

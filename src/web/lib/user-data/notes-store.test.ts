@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mswServer } from "@/test/unit-setup";
 import { createDeviceNotesStore, DEVICE_NOTES_KEY, migrateDeviceNotes } from "./notes-store";
 import { ARXIV_ID_SPELLINGS } from "@/shared/paper-id.fixtures";
+import { MERGED_NOTES_SEPARATOR } from "@/shared/paper-notes";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
@@ -39,6 +40,25 @@ describe("device notes", () => {
     expect((await store.get("arXiv:2401.12345v2"))?.content).toBe("old");
     await store.save("arXiv:2401.12345v2", "new");
     expect(store.list().map((note) => [note.paperId, note.content])).toEqual([["2401.12345", "new"]]);
+  });
+
+  it("files notes kept under older spellings under the canonical id, keeping both texts when they differ", async () => {
+    localStorage.setItem(
+      DEVICE_NOTES_KEY,
+      JSON.stringify({
+        "2401.12345v2": { content: "first draft", updatedAt: "2025-01-01T00:00:00.000Z" },
+        "arXiv:2401.12345": { content: "second thoughts", updatedAt: "2025-01-03T00:00:00.000Z" },
+        "2401.12345": { content: "second thoughts", updatedAt: "2025-01-02T00:00:00.000Z" },
+        "10.1000/ABC": { content: "doi note", updatedAt: "2025-01-01T00:00:00.000Z" },
+      }),
+    );
+    const store = createDeviceNotesStore();
+    expect(store.list().map((note) => [note.paperId, note.content, note.updatedAt])).toEqual([
+      ["2401.12345", `second thoughts${MERGED_NOTES_SEPARATOR}first draft`, "2025-01-03T00:00:00.000Z"],
+      ["10.1000/abc", "doi note", "2025-01-01T00:00:00.000Z"],
+    ]);
+    expect((await store.get("2401.12345"))?.content).toBe(`second thoughts${MERGED_NOTES_SEPARATOR}first draft`);
+    expect((await store.get("10.1000/abc"))?.content).toBe("doi note");
   });
 });
 

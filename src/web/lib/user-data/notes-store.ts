@@ -1,8 +1,8 @@
-import type { PaperNote } from "@/shared/paper-notes";
+import { MERGED_NOTES_SEPARATOR, type PaperNote } from "@/shared/paper-notes";
 import { api } from "@/web/lib/api";
 import { parseJsonOrNull } from "@/web/lib/local-store";
 import { readString, writeString } from "@/web/lib/storage";
-import { paperKey } from "./paper-key";
+import { byCanonicalKey, paperKey } from "./paper-key";
 
 /**
  * Markdown notes, one per paper (the reader's Notes card). Device notes for anonymous
@@ -18,24 +18,35 @@ export const DEVICE_NOTES_KEY = "paper-notes";
 
 type NoteMap = Record<string, { content: string; updatedAt: string }>;
 
+type NoteEntry = NoteMap[string];
+
 function readNotes(): NoteMap {
   const parsed = parseJsonOrNull(readString(DEVICE_NOTES_KEY));
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as NoteMap) : {};
+  const stored = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as NoteMap) : {};
+  // Notes kept under older spellings of an id are filed under the canonical id (saved with the next note).
+  return byCanonicalKey(stored, (entry) => entry, mergeNotes);
+}
+
+/** The notes of one paper: every distinct text, the newest first. */
+function mergeNotes(entries: NoteEntry[]): NoteEntry {
+  const time = (entry: NoteEntry) => Date.parse(entry?.updatedAt) || 0;
+  const ordered = [...entries].sort((a, b) => time(b) - time(a));
+  const texts = ordered.map((entry) => (typeof entry?.content === "string" ? entry.content : "")).filter((text) => text.trim() !== "");
+  return { content: [...new Set(texts)].join(MERGED_NOTES_SEPARATOR), updatedAt: ordered[0]!.updatedAt };
 }
 
 export function createDeviceNotesStore(now: () => Date = () => new Date()): NotesStore & { list(): PaperNote[] } {
-  // Filed under the canonical id (paper-key.ts); a note kept under another spelling before is still found.
+  // Filed under the canonical id (paper-key.ts); readNotes re-files notes kept under other spellings.
   return {
     async get(raw) {
       const notes = readNotes();
       const paperId = paperKey(raw);
-      const entry = notes[paperId] ?? notes[raw];
+      const entry = notes[paperId];
       return entry && typeof entry.content === "string" ? { paperId, content: entry.content, updatedAt: entry.updatedAt } : null;
     },
     async save(raw, content) {
       const notes = readNotes();
       const paperId = paperKey(raw);
-      delete notes[raw];
       if (content.trim() === "") {
         delete notes[paperId];
         if (!writeString(DEVICE_NOTES_KEY, JSON.stringify(notes))) throw new Error("The device storage is full.");

@@ -24,3 +24,18 @@ export function entryFor<T>(map: Readonly<Record<string, T>>, paperId: string): 
 export function keyIn(map: Readonly<Record<string, unknown>>, paperId: string): string {
   return Object.hasOwn(map, paperId) ? paperId : paperKey(paperId);
 }
+
+/**
+ * A device map read as it was stored by versions that keyed papers by the id as the page spelt
+ * it, re-filed under canonical ids (run on every load, so it is the one-time move for old data
+ * and nothing for new): `rekey` files an entry under its key, `merge` folds the entries of
+ * one paper, two or more, into one (nothing of any may be lost).
+ */
+export function byCanonicalKey<T>(map: Readonly<Record<string, T>>, rekey: (entry: T, key: string) => T, merge: (entries: T[]) => T): Record<string, T> {
+  const groups = new Map<string, T[]>();
+  for (const [id, entry] of Object.entries(map)) {
+    const key = paperKey(id);
+    groups.set(key, [...(groups.get(key) ?? []), rekey(entry, key)]);
+  }
+  return Object.fromEntries([...groups].map(([key, entries]) => [key, entries.length === 1 ? entries[0]! : merge(entries)]));
+}

@@ -49,6 +49,20 @@ describe("recordReading", () => {
     expect(entries.map((entry) => entry.paperId)).toEqual(["2401.12345"]);
     expect(entries[0]!.paperData.arxivId).toBe(ARXIV_ID_SPELLINGS.at(-1));
   });
+
+  it("reads entries kept under older spellings under the canonical id, each kept", () => {
+    const entry = (id: string, paperId: string, readAt: string) => ({ id, paperId, paperData: makePaper({ id: paperId }), viewType: "paper", readAt });
+    localStorage.setItem("reading-history", JSON.stringify([entry("a", "2401.12345v2", "2025-01-02T00:00:00.000Z"), entry("b", "arXiv:2401.12345", "2025-01-01T00:00:00.000Z")]));
+    try {
+      const store = createLocalReadingHistoryStore();
+      expect(store.getSnapshot().map((e) => [e.id, e.paperId, e.paperData.id])).toEqual([
+        ["a", "2401.12345", "2401.12345v2"],
+        ["b", "2401.12345", "arXiv:2401.12345"],
+      ]);
+    } finally {
+      localStorage.clear();
+    }
+  });
 });
 
 describe("device reading history", () => {

@@ -83,7 +83,8 @@ function isEntry(value: unknown): value is ReadingHistoryEntry {
 
 export function decodeReadingHistory(raw: string | null): ReadingHistoryEntry[] {
   const value = parseJsonOrNull(raw);
-  return Array.isArray(value) ? value.filter(isEntry) : [];
+  // Entries kept under older spellings of an id are filed under the canonical id (paper-key.ts).
+  return Array.isArray(value) ? value.filter(isEntry).map((entry) => ({ ...entry, paperId: paperKey(entry.paperId) })) : [];
 }
 
 /** The enableReadingHistory setting from the device's settings (on unless turned off). */
