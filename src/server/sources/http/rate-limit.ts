@@ -157,6 +157,8 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
   const { db, host } = options;
   const intervalMs = options.intervalMs + INTERVAL_SAFETY_MARGIN_MS;
   const oneAtATime = createSemaphore(1);
+  // The turn's holder has claimed its slot: the shared next slot already counts it.
+  let holderClaimed = false;
   const interval = `${intervalMs} milliseconds`;
   const hold = `${SLOT_HOLD_CAP_MS} milliseconds`;
 
@@ -210,8 +212,13 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
           if ("claimedAt" in outcome) {
             if (performance.now() - asked <= LATE_FOR_SLOT_MS) {
               const { claimedAt, heldUntil } = outcome;
-              return heldAtMost(release, () => {
-                void free(claimedAt, heldUntil).catch(() => {}).finally(release);
+              holderClaimed = true;
+              const releaseTurn = () => {
+                holderClaimed = false;
+                release();
+              };
+              return heldAtMost(releaseTurn, () => {
+                void free(claimedAt, heldUntil).catch(() => {}).finally(releaseTurn);
               });
             }
             // The claim's moment is unknown within a slow round trip (a busy event loop): the
@@ -232,9 +239,18 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
         db,
         sql`select extract(epoch from (next_slot_at - clock_timestamp())) * 1000 as wait_ms from upstream_rate_slots where host = ${host}`,
       );
-      return Math.max(0, Number(row?.wait_ms ?? 0)) + oneAtATime.ahead(priority) * intervalMs;
+      return Math.max(0, Number(row?.wait_ms ?? 0)) + waitersAhead(oneAtATime.ahead(priority), holderClaimed) * intervalMs;
     },
   };
+}
+
+/**
+ * Requests that will still claim a slot before a newcomer: everyone holding or awaiting the
+ * turn, except a holder that has claimed already (its slot is the next-slot time itself;
+ * counting it again told the seventh of ten searches it could not make its 20 s).
+ */
+function waitersAhead(ahead: number, holderClaimed: boolean): number {
+  return Math.max(0, ahead - (holderClaimed ? 1 : 0));
 }
 
 /**
@@ -246,6 +262,7 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
   const oneAtATime = createSemaphore(1);
   const intervalMs = options.intervalMs + INTERVAL_SAFETY_MARGIN_MS;
   let nextSlot = 0;
+  let holderClaimed = false;
   return {
     async acquire(request: SlotRequest = {}) {
       const release = await oneAtATime.acquire(request);
@@ -258,14 +275,19 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
       }
       const claimedAt = Date.now();
       nextSlot = claimedAt + intervalMs;
-      return heldAtMost(release, () => {
+      holderClaimed = true;
+      const releaseTurn = () => {
+        holderClaimed = false;
+        release();
+      };
+      return heldAtMost(releaseTurn, () => {
         // One at a time: never before this one's answer (see createSharedIntervalLimiter).
         nextSlot = Math.max(nextSlot, Date.now());
-        release();
+        releaseTurn();
       });
     },
     async expectedWaitMs(priority: SlotPriority = "interactive") {
-      return Math.max(0, nextSlot - Date.now()) + oneAtATime.ahead(priority) * intervalMs;
+      return Math.max(0, nextSlot - Date.now()) + waitersAhead(oneAtATime.ahead(priority), holderClaimed) * intervalMs;
     },
   };
 }

@@ -372,6 +372,17 @@ describe("rate limiters", () => {
     await Promise.all(waiting);
   });
 
+  it("the local interval limiter does not count a request that holds its slot twice", async () => {
+    const limiter = createLocalIntervalLimiter({ intervalMs: 200 });
+    const slot = 200 + INTERVAL_SAFETY_MARGIN_MS;
+    // Out, not yet answered: its slot is the next-slot time; a newcomer waits one interval.
+    const holding = await limiter.acquire();
+    const estimate = await limiter.expectedWaitMs("interactive");
+    expect(estimate).toBeGreaterThan(slot - 50);
+    expect(estimate).toBeLessThanOrEqual(slot);
+    holding();
+  });
+
   it("a semaphore admits at most its limit", async () => {
     const semaphore = createSemaphore(2);
     let active = 0;
