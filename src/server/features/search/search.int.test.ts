@@ -183,6 +183,11 @@ describe("the arXiv rate limit", () => {
   it(`keeps ten different queries from ${instances} instance(s) at least 3 s apart, using every slot; the rest are told Quire is busy`, async () => {
     const second = instances === 2 ? await startTestServer({ sandboxUrl: env.sandbox.url, database: env.server.database }) : env.server;
     try {
+      // Each instance's first arXiv search pays for cold code paths (2.3 s once on a loaded
+      // machine, which left only six slots in the burst's 20 s); the burst measures the slots,
+      // so it starts warm, with the slot free again.
+      for (const server of new Set([env.server, second])) expect((await search("q=ti:warmup", server.url)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3_200));
       const queries = Array.from({ length: 10 }, (_, i) => `q=ti:burst${i}`);
       const started = performance.now();
       const answers = await Promise.all(
