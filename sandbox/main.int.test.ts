@@ -27,7 +27,7 @@ describe("startSandbox", () => {
 });
 
 describe("main.ts", () => {
-  it("starts on SANDBOX_PORT, logs one line with the URL and stops cleanly on SIGTERM", async () => {
+  it("starts on SANDBOX_PORT, logs its start-up phases and one line with the URL, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", MAIN], { env: { ...process.env, SANDBOX_PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const url = await new Promise<string>((resolve, reject) => {
@@ -42,9 +42,13 @@ describe("main.ts", () => {
       });
       child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
     });
-    expect(output.trim().split("\n")).toHaveLength(1);
+    // Each part of the start says when it begins (a slow start says what it is doing), then
+    // one line gives the URL.
+    const lines = output.trim().split("\n");
+    expect(lines.filter((line) => line.includes("listening on"))).toHaveLength(1);
+    for (const line of lines) expect(line).toMatch(/^\[sandbox\] (starting: |listening on |started in )/);
     // With SANDBOX_PORT=0 the SMTP sink takes a free port too, and the line says where.
-    expect(output).toMatch(/\(SMTP sink smtp:\/\/127\.0\.0\.1:\d+, mail at http:\/\/\S+\/__control\/mail;/);
+    expect(output).toMatch(/\(SMTP sink smtp:\/\/127\.0\.0\.1:\d+, mail at http:\/\/\S+\/__control\/mail\)/);
     expect(await (await fetch(`${url}/__control/health`)).json()).toMatchObject({ ok: true });
     const exitCode = new Promise<number | null>((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
