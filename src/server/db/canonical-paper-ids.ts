@@ -4,7 +4,7 @@ import { canonicalPaperId } from "@/shared/paper-id";
 import { duplicateKeysOf, type DuplicateKeys } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { MERGED_NOTES_SEPARATOR } from "@/shared/paper-notes";
-import type { Database } from "./client";
+import type { Database } from "./database";
 import { highlights, papers, userAuthoredPapers, userBookmarks, userPaperNotes, userReadingHistory } from "./schema";
 
 /**

@@ -13,9 +13,10 @@ import { appRoot } from "@/server/lib/app-root";
 import * as schema from "./schema";
 import { runDataMigrations, type DataMigrationLog } from "./data-migrations";
 
-export type Schema = typeof schema;
-/** The same Drizzle API over PGlite and node-postgres; repositories only see this. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+// The type lives apart (database.ts) so code the client runs, such as the data migrations, can
+// name it without importing the client back.
+export type { Database, Schema } from "./database";
+import type { Database } from "./database";
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,4 +1,4 @@
-import type { Database } from "./client";
+import type { Database } from "./database";
 import { CANONICAL_PAPER_IDS, migrateCanonicalPaperIds } from "./canonical-paper-ids";
 import { dataMigrations } from "./schema";
 
