@@ -1,7 +1,7 @@
 import type { ArxivHarvestService } from "@/server/features/arxiv-index/arxiv-harvest.service";
 import type { HarvestState } from "@/server/features/arxiv-index/arxiv-harvest.repository";
 import type { Logger } from "@/server/logger";
-import type { BackgroundJob } from "./background-job";
+import { workerJob, type BackgroundJob } from "./background-job";
 import type { JobQueue } from "./queue";
 
 const ARXIV_HARVEST_QUEUE = "arxiv-harvest";
@@ -39,7 +39,6 @@ export function arxivHarvestJob(deps: {
 }): BackgroundJob {
   const { harvest, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  let running: Promise<{ stop(): Promise<void> }> | null = null;
 
   async function dueScopes(): Promise<string[]> {
     const scopes = [...(await deps.scopes())];
@@ -96,15 +95,5 @@ export function arxivHarvestJob(deps: {
     };
   }
 
-  return {
-    name: "the arXiv harvest",
-    async start() {
-      running ??= begin();
-      await running;
-    },
-    async stop() {
-      const worker = await running?.catch(() => null);
-      await worker?.stop();
-    },
-  };
+  return workerJob("the arXiv harvest", begin);
 }

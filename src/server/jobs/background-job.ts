@@ -30,6 +30,25 @@ export function timerJob(name: string, begin: () => () => void | Promise<void>):
   };
 }
 
+/**
+ * A worker on the job queue: `begin` starts it (asynchronously: the queue must be up) and
+ * resolves with what stops it. Stopping before the start has resolved waits for it, then stops.
+ */
+export function workerJob(name: string, begin: () => Promise<{ stop(): Promise<void> }>): BackgroundJob {
+  let running: Promise<{ stop(): Promise<void> }> | null = null;
+  return {
+    name,
+    async start() {
+      running ??= begin();
+      await running;
+    },
+    async stop() {
+      const worker = await running?.catch(() => null);
+      await worker?.stop();
+    },
+  };
+}
+
 export type RunningJobs = {
   /** Settles once every job runs; rejects when one could not start (which is logged too). */
   started: Promise<void>;

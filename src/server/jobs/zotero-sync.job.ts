@@ -1,5 +1,5 @@
 import type { Logger } from "@/server/logger";
-import type { BackgroundJob } from "./background-job";
+import { workerJob, type BackgroundJob } from "./background-job";
 import type { JobQueue } from "./queue";
 
 const ZOTERO_SYNC_QUEUE = "zotero-sync";
@@ -45,7 +45,6 @@ export function zoteroSyncWorker(deps: {
   recoverEveryMs: number;
 }): BackgroundJob {
   const { sync, logger } = deps;
-  let running: Promise<{ stop(): Promise<void> }> | null = null;
 
   async function begin(): Promise<{ stop(): Promise<void> }> {
     const boss = await deps.queue.boss();
@@ -68,15 +67,5 @@ export function zoteroSyncWorker(deps: {
     };
   }
 
-  return {
-    name: "the Zotero sync worker",
-    async start() {
-      running ??= begin();
-      await running;
-    },
-    async stop() {
-      const worker = await running?.catch(() => null);
-      await worker?.stop();
-    },
-  };
+  return workerJob("the Zotero sync worker", begin);
 }
