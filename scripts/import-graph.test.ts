@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, importsOf, tangles, type ImportEdge } from "./import-graph";
+import { cycles, importGraph, importsOf, loadedWith, tangles, type ImportEdge } from "./import-graph";
 
 /**
  * The import graph of src/ keeps its shape: no import cycles but the deliberate platform
@@ -11,7 +11,7 @@ import { cycles, importGraph, importsOf, tangles, type ImportEdge } from "./impo
  */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { files, edges } = importGraph(root);
+const { files, edges, packages } = importGraph(root);
 
 /**
  * The cycles kept on purpose. A platform picker chooses one of its implementations at run time
@@ -127,5 +127,20 @@ describe("src's imports", () => {
     for (const kept of LAYER_CROSSINGS) {
       expect(crossings.some((edge) => kept.from.test(edge.from) && edge.to === kept.to), `nothing imports ${kept.to} any more: remove it from LAYER_CROSSINGS`).toBe(true);
     }
+  });
+});
+
+describe("the server's start", () => {
+  /**
+   * Packages only some requests need, loaded with import() on first use: the pages the server
+   * draws with the web app's React components, and the model providers. Loading them at start
+   * was most of a warm start's time.
+   */
+  const LOADED_ON_FIRST_USE = [/^react(-dom)?(\/|$)/, /^lucide-react$/, /^radix-ui$/, /^@tanstack\//, /^ai$/, /^@ai-sdk\//, /^@openrouter\//];
+
+  it("loads no page-drawing or model-provider package before it listens", () => {
+    const atStart = loadedWith("src/server/main.ts", edges);
+    const early = packages.filter((edge) => edge.kind === "value" && atStart.has(edge.from) && LOADED_ON_FIRST_USE.some((pattern) => pattern.test(edge.to)));
+    expect(early.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
   });
 });

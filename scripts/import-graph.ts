@@ -79,19 +79,31 @@ export function importsOf(file: string, text: string): { specifier: string; kind
   return [...new Set(found)].flatMap((specifier) => (kinds.get(specifier) ?? ["value" as const]).map((kind) => ({ specifier, kind })));
 }
 
-/** Every import between two files of src/. */
-export function importGraph(root: string): { files: string[]; edges: ImportEdge[] } {
+/** Every import between two files of src/, and every import of a package (`to` is then the package's specifier). */
+export function importGraph(root: string): { files: string[]; edges: ImportEdge[]; packages: ImportEdge[] } {
   const files = sourceFiles(root);
   const known = new Set(files);
   const edges: ImportEdge[] = [];
+  const packages: ImportEdge[] = [];
   for (const file of files) {
     const text = readFileSync(path.join(root, file), "utf8");
     for (const { specifier, kind } of importsOf(file, text)) {
       const to = resolve(specifier, file, known);
       if (to && to !== file) edges.push({ from: file, to, kind });
+      else if (!to && !specifier.startsWith(".") && !specifier.startsWith("@/")) packages.push({ from: file, to: specifier, kind });
     }
   }
-  return { files, edges };
+  return { files, edges, packages };
+}
+
+/** The files `start` runs when it runs: itself and everything it reaches by value imports. */
+export function loadedWith(start: string, edges: ImportEdge[]): Set<string> {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) if (edge.kind === "value") next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+  const seen = new Set([start]);
+  const work = [start];
+  while (work.length > 0) for (const to of next.get(work.pop()!) ?? []) if (!seen.has(to)) (seen.add(to), work.push(to));
+  return seen;
 }
 
 /** The strongly connected components with more than one file (Tarjan): each holds at least one cycle. */

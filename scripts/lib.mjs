@@ -1,6 +1,6 @@
 // Shared helpers for the npm scripts: building when needed and spawning child processes.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,8 +86,13 @@ export function build({ quiet = false } = {}) {
     "--packages=external",
     "--sourcemap",
     "--log-level=warning",
-    `--outfile=${serverBundle}`,
+    // Code that only some requests need (the pages the server draws with React, the model
+    // providers) goes into chunks loaded on first use, so a start loads only what serving needs.
+    "--splitting",
+    `--outdir=${path.dirname(serverBundle)}`,
+    "--chunk-names=chunks/[name]-[hash]",
   ];
+  rmSync(path.join(root, path.dirname(serverBundle)), { recursive: true, force: true });
   if (run("esbuild", serverArgs, { stdio }) !== 0) throw new Error("The server build failed.");
   mkdirSync(path.dirname(stampPath), { recursive: true });
   writeFileSync(stampPath, String(Date.now()));

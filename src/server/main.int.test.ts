@@ -54,8 +54,9 @@ describe("starting the server", () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-lock-"));
       const first = boot({ PORT: "0", DATA_DIR: dataDir });
       running.push(first);
-      // The first server logs its address once it is listening.
-      const deadline = Date.now() + 30_000;
+      // The first server logs its address once it is listening (a new embedded database first
+      // initialises its cluster, which takes tens of seconds on a busy machine).
+      const deadline = Date.now() + 75_000;
       while (!/running at/.test(first.output().stdout) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(first.output().stdout).toMatch(/running at/);
 
@@ -64,7 +65,7 @@ describe("starting the server", () => {
       expect(second.output().stderr).toContain("already using the data directory");
       expect(first.child.exitCode).toBeNull();
     },
-    60_000,
+    120_000,
   );
 
   it.runIf(testDatabaseKind === "postgres")(

@@ -7,6 +7,7 @@ import { startJobs } from "@/server/jobs/background-job";
 import { createLogger } from "@/server/logger";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
 import { bootPhases } from "@/server/lib/boot-phases";
+import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
 
 /**
  * Boots Quire: configuration, the instance lock (PGlite only), the object graph (the database
@@ -67,6 +68,9 @@ async function main(): Promise<void> {
       },
       () => undefined,
     );
+    // The code that draws /search pages, loaded once the first requests have had their turn
+    // rather than on the way to listening: the first such page then does not wait for it.
+    setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 1_000).unref();
   });
   keepConnectionsAlive(server);
   server.on("error", (error: NodeJS.ErrnoException) => {

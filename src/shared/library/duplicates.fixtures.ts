@@ -70,7 +70,9 @@ export function makeSyntheticLibrary(n: number, seed = 1): Paper[] {
     const month = 1 + Math.floor(random() * 12);
     const day = 1 + Math.floor(random() * 28);
     const yymm = `${String(year % 100).padStart(2, "0")}${String(month).padStart(2, "0")}`;
-    const id = `${yymm}.${String(10000 + i).padStart(5, "0")}`;
+    // arXiv numbered its papers with four digits until 1412 and five since: ids of either era
+    // must pass the canonical paper-id rule at the server's edge.
+    const id = Number(yymm) <= 1412 ? `${yymm}.${String(i % 10_000).padStart(4, "0")}` : `${yymm}.${String(10000 + i).padStart(5, "0")}`;
     const version = 1 + Math.floor(random() * 3);
     const primary = pick(random, CATEGORIES);
     const categories = random() < 0.5 ? [primary] : [primary, pick(random, CATEGORIES)].filter((c, k, all) => all.indexOf(c) === k);

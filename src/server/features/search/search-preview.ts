@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "@/server/http/context";
 import type { PagePreview } from "@/server/http/static-site";
 import type { SearchResponse } from "@/shared/search-params";
-import { previewLayout, renderSearchPreview } from "@/web/ssr/search-preview";
 
 /**
  * How long a /search?... page waits for its search, so that its first paint already holds
@@ -18,6 +17,17 @@ export const SEARCH_PREVIEW_WAIT_MS = 700;
  * sure; with it the session may still have ended, which only the app's get-session tells.
  */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
+ * The code that draws the page (React and the app's components, a large part of all the
+ * server's code): loaded by the first preview, or once the server is up (main.ts), the server is up,
+ * never on the way to listening.
+ */
+let renderer: Promise<typeof import("@/web/ssr/search-preview")> | undefined;
+export function loadSearchPreviewRenderer(): NonNullable<typeof renderer> {
+  renderer ??= import("@/web/ssr/search-preview");
+  return renderer;
+}
 
 /** The search's answer, or null if it fails or takes longer than `ms`. */
 async function within(search: Promise<SearchResponse>, ms: number): Promise<SearchResponse | null> {
@@ -42,10 +52,14 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
   if (!search) return null;
   const url = new URL(c.req.url);
   const page = `${url.pathname}${url.search}`;
-  const screen = previewLayout(c.req.header("user-agent"));
+  const userAgent = c.req.header("user-agent");
   const visitor = SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? "unknown" : "anonymous";
   return (async () => {
+    const [{ previewLayout, renderSearchPreview }, answer] = await Promise.all([
+      loadSearchPreviewRenderer(),
+      within(search, SEARCH_PREVIEW_WAIT_MS),
+    ]);
     // The answer is plain data (strings, numbers, arrays), as the page's own request receives it.
-    return renderSearchPreview(page, screen, await within(search, SEARCH_PREVIEW_WAIT_MS), visitor);
+    return renderSearchPreview(page, previewLayout(userAgent), answer, visitor);
   })();
 }

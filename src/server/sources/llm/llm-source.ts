@@ -1,15 +1,18 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
-import { APICallError, NoObjectGeneratedError } from "ai";
+import type { APICallError, LanguageModel } from "ai";
 import type { Config } from "@/server/config";
 import type { Logger } from "@/server/logger";
 import { upstreamFetch } from "@/server/sources/http/upstream-agent";
 import { LLM_MESSAGES } from "@/shared/llm/llm-constants";
 import type { LlmMessage, LlmTaskName } from "@/shared/llm/llm-tasks";
-import { EmptyAnswerError, errorChain as causes, InvalidAnswerError, refusesSchema, structuredCall, textCall } from "@/shared/llm/structured-call";
 import { PROVIDER_CATALOGUE, type ProviderProtocol } from "@/shared/llm/providers";
 import { baseUrlProblem, BlockedAddressError, createGuardedFetch } from "./guarded-fetch";
-import { createLanguageModel } from "./llm-models";
+
+type Sdk = typeof import("./llm-sdk");
+let sdkLoading: Promise<Sdk> | undefined;
+/** The AI SDK's part, loaded by the first call (llm-sdk.ts says why). */
+const loadSdk = (): Promise<Sdk> => (sdkLoading ??= import("./llm-sdk"));
 
 /** Which provider, model and key a call goes to; resolved by the caller, never logged whole. */
 export type LlmTarget = {
@@ -101,8 +104,9 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
     return new LlmCallError("upstream", `${LLM_MESSAGES.connectionFailed}: the provider answered HTTP ${status}${detail}`, status);
   }
 
-  function classify(error: unknown, usage?: LlmCallResult["usage"], lastFailedStatus?: number): LlmCallError {
-    const chain = causes(error);
+  function classify(sdk: Sdk, error: unknown, usage?: LlmCallResult["usage"], lastFailedStatus?: number): LlmCallError {
+    const { APICallError, NoObjectGeneratedError } = sdk;
+    const chain = sdk.errorChain(error);
     const timedOut = chain.some((cause) => cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError"));
     if (timedOut && lastFailedStatus !== undefined) {
       // The time ran out while waiting to retry a failed answer: that answer is the news.
@@ -138,17 +142,17 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
    * one builds the SDK's response schemas too, a millisecond a call otherwise. Kept in this
    * process only, a handful at a time.
    */
-  const models = new Map<string, ReturnType<typeof createLanguageModel>>();
+  const models = new Map<string, LanguageModel>();
   const MODELS_KEPT = 50;
   /** What the call running now has seen, for the fetch every cached model shares. */
   const callContext = new AsyncLocalStorage<{ failedStatus?: number }>();
 
-  function modelFor(target: LlmTarget, mode: LlmCallResult["mode"]) {
+  function modelFor(sdk: Sdk, target: LlmTarget, mode: LlmCallResult["mode"]) {
     const key = createHash("sha256").update(JSON.stringify([target.protocol, target.providerId, target.baseUrl, target.apiKey, target.modelId, target.isCustom, mode === "schema"])).digest("hex");
     let model = models.get(key);
     if (!model) {
       const baseFetch = target.isCustom ? guardedFetch : upstreamFetch;
-      model = createLanguageModel({
+      model = sdk.createLanguageModel({
         protocol: target.protocol,
         name: target.providerId,
         baseUrl: target.baseUrl,
@@ -170,12 +174,13 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
   }
 
   /** One attempt in one mode; shared/llm/structured-call.ts does the SDK part, the same as in the browser. */
-  async function run(request: LlmCallRequest, mode: LlmCallResult["mode"], seen: { failedStatus?: number }): Promise<LlmCallResult> {
-    return callContext.run(seen, () => attempt(request, mode));
+  async function run(sdk: Sdk, request: LlmCallRequest, mode: LlmCallResult["mode"], seen: { failedStatus?: number }): Promise<LlmCallResult> {
+    return callContext.run(seen, () => attempt(sdk, request, mode));
   }
 
-  async function attempt(request: LlmCallRequest, mode: LlmCallResult["mode"]): Promise<LlmCallResult> {
-    const model = modelFor(request.target, mode);
+  async function attempt(sdk: Sdk, request: LlmCallRequest, mode: LlmCallResult["mode"]): Promise<LlmCallResult> {
+    const { EmptyAnswerError, InvalidAnswerError } = sdk;
+    const model = modelFor(sdk, request.target, mode);
     const started = performance.now();
     const settings = {
       model,
@@ -187,10 +192,10 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
     };
     try {
       if (!request.task) {
-        const result = await textCall(settings);
+        const result = await sdk.textCall(settings);
         return { ...result, latencyMs: Math.round(performance.now() - started), mode };
       }
-      const result = await structuredCall({ ...settings, task: request.task, mode: mode === "json-mode" ? "json-mode" : "schema" });
+      const result = await sdk.structuredCall({ ...settings, task: request.task, mode: mode === "json-mode" ? "json-mode" : "schema" });
       return { ...result, latencyMs: Math.round(performance.now() - started), mode };
     } catch (error) {
       if (error instanceof EmptyAnswerError) throw new LlmCallError("empty", LLM_MESSAGES.noResponseText, undefined, error.usage);
@@ -204,15 +209,16 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
     async generate(request: LlmCallRequest): Promise<LlmCallResult> {
       const started = performance.now();
       const seen: { failedStatus?: number } = {};
+      const sdk = await loadSdk();
       try {
         let result: LlmCallResult;
         try {
-          result = await run(request, request.task ? "schema" : "text", seen);
+          result = await run(sdk, request, request.task ? "schema" : "text", seen);
         } catch (error) {
-          if (!request.task || !refusesSchema(error)) throw error;
+          if (!request.task || !sdk.refusesSchema(error)) throw error;
           logger.info({ provider: request.target.providerId, model: request.target.modelId }, "model server refused a JSON schema; asking in JSON mode");
           seen.failedStatus = undefined;
-          result = await run(request, "json-mode", seen);
+          result = await run(sdk, request, "json-mode", seen);
         }
         logger.info(
           { provider: request.target.providerId, model: request.target.modelId, task: request.task, ms: result.latencyMs, mode: result.mode, ...result.usage },
@@ -220,7 +226,7 @@ export function createLlmSource(options: { config: Pick<Config, "LLM_ALLOW_PRIVA
         );
         return result;
       } catch (error) {
-        const failure = error instanceof LlmCallError ? error : classify(error, undefined, seen.failedStatus);
+        const failure = error instanceof LlmCallError ? error : classify(sdk, error, undefined, seen.failedStatus);
         logger.warn({ provider: request.target.providerId, model: request.target.modelId, task: request.task, kind: failure.kind, ms: Math.round(performance.now() - started) }, failure.message);
         throw failure;
       }
