@@ -18,7 +18,7 @@ import { createServerBookmarkStore } from "@/web/lib/user-data/server-bookmark-s
 import { createServerReadingHistoryStore } from "@/web/lib/user-data/server-reading-history-store";
 import { createServerSearchHistoryStore } from "@/web/lib/user-data/server-search-history-store";
 import { createDeviceSettingsStore, createServerSettingsStore, type DeviceSettingsStore } from "@/web/lib/user-data/settings-store";
-import { ensureSignInMigration, forgetSignInMigrations, type SignInMigrationReport } from "@/web/lib/user-data/sign-in-migration";
+import type { SignInMigrationReport } from "@/web/lib/user-data/sign-in-migration";
 import {
   forgetSignedInHint,
   useUserDataSession,
@@ -84,9 +84,13 @@ export function getDeviceStores(): UserStores {
   return device();
 }
 
+/** The sign-in migration's code: needed at a sign-in only, so loaded by the first one. */
+let signInMigration: typeof import("@/web/lib/user-data/sign-in-migration") | undefined;
+
 /** Moves the device's data into the account, once per sign-in (see sign-in-migration.ts). */
-export function migrateDeviceDataToAccount(userId: string): Promise<SignInMigrationReport> {
-  return ensureSignInMigration(userId, device());
+export async function migrateDeviceDataToAccount(userId: string): Promise<SignInMigrationReport> {
+  signInMigration ??= await import("@/web/lib/user-data/sign-in-migration");
+  return signInMigration.ensureSignInMigration(userId, device());
 }
 
 type ServerStoreSet = { userId: string; stores: UserStores; dispose: () => void };
@@ -144,7 +148,8 @@ export function storesForSession(session: UserDataSession): UserStores {
 export function clearUserDataAfterSignOut(): void {
   serverStores?.dispose();
   serverStores = undefined;
-  forgetSignInMigrations();
+  // Not loaded: no migration ran in this tab, so there is none to forget.
+  signInMigration?.forgetSignInMigrations();
   forgetSignedInHint();
   const stores = device();
   stores.settings.reset();

@@ -1,7 +1,4 @@
-import { pdfPagePdfUrl } from "@/shared/pdf";
 import { apiOrigin, isNativePlatform } from "@/web/lib/platform";
-import { downloadAhead } from "./pdf-download";
-import { pdfWorkerPort } from "./pdf-worker-port";
 
 /**
  * Starts on a PDF before the reader's click has taken the app to it. pdf.js's worker takes
@@ -91,16 +88,19 @@ export function installPdfWarmup(root: Document, { warm, press }: PdfWarmup): ()
 export function startPdfWarmup(): void {
   const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData) return;
+  // The worker's and the download's code are small, but no page needs them before a reader's
+  // intent: they load with it, as pdf.js does (the first sign of intent comes before a press).
   installPdfWarmup(document, {
-    warm: () => {
-      pdfWorkerPort();
-      return Promise.all([import("./pdf-document"), import("./pdf-viewer")]);
-    },
+    warm: () => Promise.all([import("./pdf-worker-port").then(({ pdfWorkerPort }) => pdfWorkerPort()), import("./pdf-document"), import("./pdf-viewer")]),
     press: (pathname) => {
-      const path = pdfPagePdfUrl(pathname);
       // In the Android app a paper kept on the device opens from there (kept-pdf-source.ts).
-      if (!path || isNativePlatform()) return;
-      downloadAhead(`${apiOrigin()}${path}`);
+      if (isNativePlatform()) return;
+      void Promise.all([import("@/shared/pdf"), import("./pdf-download")])
+        .then(([{ pdfPagePdfUrl }, { downloadAhead }]) => {
+          const path = pdfPagePdfUrl(pathname);
+          if (path) downloadAhead(`${apiOrigin()}${path}`);
+        })
+        .catch(() => undefined);
     },
   });
 }
