@@ -95,15 +95,23 @@ describe("citeKeyFor", () => {
   });
 
   it("falls back when a custom pattern gives nothing", () => {
-    expect(citeKeyFor(crossrefArticle, { citeKeyFormat: "custom", customCiteKeyPattern: "{arxiv_id}" })).toBe("LeCun2015");
+    expect(citeKeyFor(crossrefArticle, { citeKeyFormat: "custom", customCiteKeyPattern: "{arxiv_id}" })).toBe("10_1038_nature14539");
     expect(citeKeyFor(arxivPreprint, { citeKeyFormat: "custom", customCiteKeyPattern: "" })).toBe("1706_03762");
     expect(citeKeyFor(arxivPreprint, { citeKeyFormat: "custom", customCiteKeyPattern: "constant" })).toBe("1706_03762");
   });
 
-  it("falls back from a missing arXiv id to first author + year, then to the paper id", () => {
-    expect(citeKeyFor(openAlexArticle)).toBe("Piwowar2018");
+  it("gives a paper without an arXiv id its DOI, else its own id, under arxiv_id: one kind of key for every source", () => {
+    expect(citeKeyFor(crossrefArticle)).toBe("10_1038_nature14539");
+    expect(citeKeyFor(openAlexArticle)).toBe("10_7717_peerj_4375");
+    expect(citeKeyFor(makePaper({ id: "W123", title: "Graph Nets", authors: ["Ann Lee"], publishedDate: "2020", source: "openalex" }))).toBe("W123");
+    expect(citeKeyFor(makePaper({ id: "zotero:ABCD2345", title: "Notes", authors: ["Ann Lee"], source: "zotero" }))).toBe("zotero_ABCD2345");
     expect(citeKeyFor(makePaper({ id: "10.1000/xyz.123", title: "", source: "crossref" }))).toBe("10_1000_xyz_123");
     expect(citeKeyFor(makePaper({ id: "量子", title: "", source: "crossref" }))).toBe("paper");
+    for (const format of ["first_author_year", "title_year"] as const) {
+      expect(citeKeysFor([arxivPreprint, crossrefArticle, openAlexArticle], { citeKeyFormat: format })).toEqual(
+        format === "first_author_year" ? ["Vaswani2017", "LeCun2015", "Piwowar2018"] : ["AttentionAllYou2017", "DeepLearning2015", "TheStateLargescale2018"],
+      );
+    }
   });
 
   it("leaves the year out when unknown and uses the title when there is no author", () => {

@@ -8,14 +8,16 @@ import {
   type CiteKeyFormat,
   type CiteKeyPlaceholder,
 } from "@/shared/library/library-constants";
-import { paperArxivId, paperYear } from "@/shared/library/paper-identifiers";
+import { displayDoi, paperArxivId, paperYear } from "@/shared/library/paper-identifiers";
 import { foldToAscii } from "@/shared/library/text-fold";
 
 /**
  * Cite keys per the `citeKeyFormat` setting:
  *
- * - `arxiv_id` (default): the arXiv id without version, sanitised: `2401.12345` -> `2401_12345`,
- *   `hep-th/9901001` -> `hep_th_9901001`.
+ * - `arxiv_id` (default): the paper's identifier, sanitised: the arXiv id without version
+ *   (`2401.12345` -> `2401_12345`, `hep-th/9901001` -> `hep_th_9901001`); a paper with no arXiv
+ *   id (a Crossref or OpenAlex record) gets its DOI (`10.1038/nature14539` ->
+ *   `10_1038_nature14539`), else its own id, so every key of the format has the same kind.
  * - `first_author_year`: the first author's family name in ASCII, then the year: `Vaswani2017`.
  * - `title_year`: the short title, then the year: `AttentionAllYou2017`.
  * - `custom`: the `customCiteKeyPattern` with `{first_author}`, `{year}`, `{short_title}`,
@@ -25,11 +27,14 @@ import { foldToAscii } from "@/shared/library/text-fold";
  * Every key is sanitised to ASCII letters, digits and underscores: any other run of characters
  * becomes one `_` (so a key is valid in BibTeX and biber alike).
  *
- * Fallbacks when a part is missing: `arxiv_id` without an arXiv id uses `first_author_year`;
- * `first_author_year` without an author uses `title_year`; `title_year` without a title uses
- * `first_author_year`; a missing year is left out (`Vaswani`). When that still gives nothing, the
- * key is the sanitised paper id, and as a last resort `paper`. A custom pattern with no known
- * placeholder, or whose placeholders are all empty for this paper, falls back to the default.
+ * Fallbacks when a part is missing: `first_author_year` without an author uses `title_year`;
+ * `title_year` without a title uses `first_author_year`; a missing year is left out
+ * (`Vaswani`). When that still gives nothing, the key is the sanitised paper id, and as a last
+ * resort `paper`. A custom pattern with no known placeholder, or whose placeholders are all
+ * empty for this paper, falls back to the default.
+ *
+ * This is the one key rule: BibTeX labels, CSL-JSON `citation-key`, RIS `ID` and the Zotero
+ * items Quire creates all take their key from `citeKeyFor` / `citeKeysFor`.
  */
 
 export type CiteKeySettings = {
@@ -39,6 +44,11 @@ export type CiteKeySettings = {
 
 export type CiteKeyPaper = Pick<Paper, "id" | "title" | "authors" | "publishedDate" | "arxivId" | "categories"> &
   Partial<Pick<Paper, "authorDetails" | "doi" | "category">>;
+
+/** The identifier key of a paper without an arXiv id: its DOI, else its own id. */
+function identifierKey(paper: CiteKeyPaper): string {
+  return sanitizeCiteKey(displayDoi(paper.doi) ?? displayDoi(paper.id) ?? paper.id);
+}
 
 export type CiteKeyParts = Record<CiteKeyPlaceholder, string>;
 
@@ -108,8 +118,8 @@ function keyForFormat(format: Exclude<CiteKeyFormat, "custom">, parts: CiteKeyPa
   let next: Exclude<CiteKeyFormat, "custom"> | null = null;
   switch (format) {
     case "arxiv_id":
+      // The identifier fallback (DOI, own id) is citeKeyFor's: it needs more than the parts.
       key = parts.arxiv_id;
-      next = "first_author_year";
       break;
     case "first_author_year":
       key = parts.first_author ? parts.first_author + parts.year : "";
@@ -148,8 +158,9 @@ export function citeKeyFor(paper: CiteKeyPaper, settings: CiteKeySettings = {}):
   let key = "";
   if (format === "custom") key = keyForPattern(settings.customCiteKeyPattern ?? "", parts);
   // A custom pattern that gives nothing falls back to the spec's default format, arxiv_id.
-  if (!key) key = keyForFormat(format === "custom" ? "arxiv_id" : format, parts);
-  if (!key) key = sanitizeCiteKey(paper.id);
+  const fallback = format === "custom" ? "arxiv_id" : format;
+  if (!key) key = keyForFormat(fallback, parts);
+  if (!key) key = fallback === "arxiv_id" ? identifierKey(paper) : sanitizeCiteKey(paper.id);
   return key || "paper";
 }
 

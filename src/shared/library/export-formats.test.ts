@@ -176,7 +176,7 @@ describe("BibTeX export", () => {
     const [article, conference, openAlex] = parseBibtexText(exportBibtex([crossrefArticle, crossrefConferencePaper, openAlexArticle]));
     expect(article).toMatchObject({
       type: "article",
-      label: "LeCun2015",
+      label: "10_1038_nature14539",
       properties: { journal: "Nature", volume: "521", pages: "436--444", doi: "10.1038/nature14539", year: "2015" },
     });
     expect(article!.properties).not.toHaveProperty("eprint");
@@ -256,6 +256,13 @@ describe("RIS export", () => {
     expect(records[1]).toMatch(/T2 {2}- Nature\r\n/);
   });
 
+  it("writes the whole cite key as ID, unique within the export", () => {
+    const settings = { citeKeyFormat: "custom" as const, customCiteKeyPattern: "{first_author}_{year}_{short_title}" };
+    const twin = { ...arxivPreprint, id: "1706.99999", arxivId: "1706.99999", title: "Attention Is All You Need Too" };
+    const ids = [...exportRis([arxivPreprint, twin], settings).matchAll(/^ID {2}- (.+)\r$/gm)].map((match) => match[1]);
+    expect(ids).toEqual(["Vaswani_2017_AttentionAllYou", "Vaswani_2017_AttentionAllYoua"]);
+  });
+
   it("keeps every author", () => {
     const text = exportRis([hugeAuthorListPaper]);
     expect(text.match(/^AU {2}- /gm)).toHaveLength(5000);
@@ -265,7 +272,8 @@ describe("RIS export", () => {
 describe("CSL-JSON export", () => {
   it("parses and carries the mapped fields, ids = cite keys", () => {
     const items = JSON.parse(exportCslJson([arxivPreprint, crossrefArticle, crossrefConferencePaper, unicodeAuthorsPaper])) as Record<string, unknown>[];
-    expect(items.map((item) => item.id)).toEqual(["1706_03762", "LeCun2015", "He2016", "hep_th_9901001"]);
+    expect(items.map((item) => item.id)).toEqual(["1706_03762", "10_1038_nature14539", "10_1109_CVPR_2016_90", "hep_th_9901001"]);
+    for (const item of items) expect(item["citation-key"]).toBe(item.id);
     expect(items[0]).toMatchObject({
       type: "article",
       title: "Attention Is All You Need",

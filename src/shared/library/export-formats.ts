@@ -259,12 +259,16 @@ function risLine(tag: string, value: string | number): string {
  * RIS through citation-js's CSL-to-RIS mapping, written one tag a line (CRLF): `TY` first, `ER`
  * last, a blank line between records. citation-js's own RIS text hard-wraps values every 70
  * characters, which other readers join back with a space inside words, so the lines are
- * written here from its records instead. Every author is kept.
+ * written here from its records instead. Every author is kept. `ID` is the cite key.
  */
 export function exportRis(items: readonly Exportable[], settings: CiteKeySettings = {}): string {
-  const records: RisRecord[] = cslToRisRecords(exportCslItems(items, settings));
+  const cslItems = exportCslItems(items, settings);
+  const records: RisRecord[] = cslToRisRecords(cslItems);
   return records
-    .map((record) => {
+    .map((record, i) => {
+      // citation-js cuts ID to the 20 characters of the 1990s RIS spec, which can make two of
+      // an export's unique keys equal; readers today take the whole key.
+      record.ID = cslItems[i]!.id;
       const lines = [risLine("TY", String(record.TY ?? "GEN"))];
       for (const [tag, value] of Object.entries(record)) {
         if (tag === "TY" || tag === "ER") continue;

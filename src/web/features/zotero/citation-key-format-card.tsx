@@ -34,7 +34,7 @@ export const SAMPLE_PAPER: Paper = {
 /**
  * Citation Key Format (settings citeKeyFormat and
  * customCiteKeyPattern): arxiv_id, first_author_year, title_year or a custom pattern, with a
- * live preview of the key the BibTeX export will write.
+ * live preview of the key the exports will write.
  */
 export function CitationKeyFormatCard() {
   const { settings, status, save } = useSaveSetting();
@@ -43,7 +43,7 @@ export function CitationKeyFormatCard() {
   const preview = citeKeyFor(SAMPLE_PAPER, { citeKeyFormat: format, customCiteKeyPattern: settings.customCiteKeyPattern });
   return (
     <Card>
-      <SettingsCardHeader icon={KeySquare} title="Citation Key Format" description="The keys BibTeX exports give each paper." />
+      <SettingsCardHeader icon={KeySquare} title="Citation Key Format" description="The key every export (BibTeX, RIS, CSL-JSON) gives each paper. Under arXiv ID, a paper without one is keyed by its DOI." />
       <CardContent className="space-y-4">
         <fieldset className="min-w-0" disabled={status === "loading"}>
           <legend className="mb-2 text-sm font-medium">Format</legend>
