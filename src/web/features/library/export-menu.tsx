@@ -17,7 +17,7 @@ export function ExportMenu({ load, label = "Export" }: { load: () => Promise<rea
   const handleExport = async (format: ExportFormat) => {
     setBusy(true);
     try {
-      await exportAndDownload(format, load, settings.getSnapshot());
+      await exportAndDownload(format, load, settings);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { EXPORT_MESSAGES, type ExportFormat } from "@/shared/library/export-labels";
-import type { Settings } from "@/shared/user-data-values";
 import { toast } from "@/web/components/ui/use-toast";
 import type { LocalBookmark } from "@/web/lib/user-data/bookmark-store";
+import type { SettingsStore } from "@/web/lib/user-data/settings-store";
 import type { UserStores } from "@/web/lib/user-data/user-stores-types";
 
 /** Every bookmark of the library (or of one collection), from wherever it lives, newest first. */
@@ -27,7 +27,7 @@ function download(content: string, fileName: string, mimeType: string): void {
 export async function exportAndDownload(
   format: ExportFormat,
   load: () => Promise<readonly LocalBookmark[]>,
-  settings: Pick<Settings, "citeKeyFormat" | "customCiteKeyPattern">,
+  settingsStore: Pick<SettingsStore, "load" | "getSnapshot">,
 ): Promise<void> {
   try {
     const bookmarks = await load();
@@ -35,6 +35,11 @@ export async function exportAndDownload(
       toast({ title: EXPORT_MESSAGES.nothingToExport });
       return;
     }
+    // An account's settings are fetched only when something asks for them: until then the
+    // snapshot holds the defaults, and a /bookmarks page opened directly would export arXiv-id
+    // keys whatever the user chose. When they cannot be loaded the store toasts that, and the
+    // snapshot is the best there is.
+    const settings = await settingsStore.load().catch(() => settingsStore.getSnapshot());
     // citation-js is loaded on the first export, not with the page.
     const { exportBookmarks } = await import("@/shared/library/export-formats");
     const result = exportBookmarks(format, bookmarks, {
