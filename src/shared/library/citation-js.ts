@@ -2,6 +2,7 @@ import { logger, plugins } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import "@citation-js/plugin-ris";
 import type { CslItem } from "@/shared/library/csl-mapping";
+import { replaceMath } from "@/shared/library/latex-math";
 
 /**
  * The one place Quire talks to citation-js (BibTeX and RIS mapping, LaTeX escaping, the BibTeX
@@ -132,18 +133,37 @@ function mapStrings<T>(value: T, change: (text: string) => string): T {
  * (characters LaTeX cannot spell in ASCII are kept as UTF-8).
  */
 export function cslToBibtexEntries(items: readonly CslItem[], dialect: "bibtex" | "biblatex" = "bibtex"): BibtexEntry[] {
-  const protector = createProtector(freeMarker(items));
-  const protectedItems = items.map((item) => mapStrings(item, protector.protect));
+  const marker = freeMarker(items);
+  const protector = createProtector(marker);
+  const math = createMathKeeper(marker);
+  const protectedItems = items.map((item) => mapStrings(item, (text) => protector.protect(math.keep(text))));
   try {
     const entries = plugins.output.format(dialect, protectedItems, { format: "object" }) as BibtexEntry[];
     return entries.map((entry) => ({
       type: entry.type,
       label: entry.label,
-      properties: Object.fromEntries(Object.entries(entry.properties).map(([field, value]) => [field, protector.restore(String(value))])),
+      properties: Object.fromEntries(
+        Object.entries(entry.properties).map(([field, value]) => [field, math.restore(protector.restore(String(value)), CASE_CHANGED_FIELDS.has(field))]),
+      ),
     }));
   } finally {
     forgetLog();
   }
+}
+
+// Fields BibTeX styles may change the case of: math there goes in braces, or \Delta would
+// print as \delta.
+const CASE_CHANGED_FIELDS = new Set(["title", "booktitle", "journal", "series"]);
+
+/** Math spans swapped for placeholders (`<marker>m<n><marker>`) and put back as they were. */
+function createMathKeeper(marker: string) {
+  const spans: string[] = [];
+  const placeholder = new RegExp(`${marker}m(\\d+)${marker}`, "g");
+  return {
+    keep: (text: string) => replaceMath(text, (index) => `${marker}m${index}${marker}`, spans),
+    restore: (text: string, braced = false) =>
+      text.includes(marker) ? text.replace(placeholder, (_match, index: string) => (braced ? `{${spans[Number(index)]}}` : spans[Number(index)]!)) : text,
+  };
 }
 
 /** CSL items as RIS records (tag -> values) through citation-js's RIS mapping. */
@@ -179,10 +199,14 @@ export function parseBibtexText(text: string): RawBibtexEntry[] {
 
 /** One raw entry as CSL: LaTeX decoded, names split, dates parsed (citation-js's BibLaTeX mapping, which also reads BibTeX fields). */
 export function rawBibtexEntryToCsl(entry: RawBibtexEntry): CslItem {
+  // citation-js turns math into Unicode where it can and drops the rest of the markup
+  // ($\frac{a}{b}$ -> "\fracab"): math is kept as written, as Quire's exports write it.
+  const math = createMathKeeper(freeMarker(entry));
+  const properties = Object.fromEntries(Object.entries(entry.properties).map(([field, value]) => [field, typeof value === "string" ? math.keep(value) : value]));
   try {
-    const [item] = plugins.input.data([entry], "@biblatex/entries+list") as CslItem[];
+    const [item] = plugins.input.data([{ ...entry, properties }], "@biblatex/entries+list") as CslItem[];
     if (!item) throw new Error(`entry ${entry.label} gave no record`);
-    return item;
+    return mapStrings(item, (text) => math.restore(text));
   } finally {
     forgetLog();
   }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { formatAuthorName } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { importBibtex } from "@/shared/library/bibtex-import";
+import { plugins } from "@citation-js/core";
 import { parseBibtexText } from "@/shared/library/citation-js";
+import type { CslItem } from "@/shared/library/csl-mapping";
 import {
   BOOKMARK_EXPORT_FIELDS,
   exportBibtex,
@@ -28,6 +30,11 @@ import {
   zoteroPreprint,
 } from "@/shared/library/library-papers.fixtures";
 import { arxivIdFromDoi, normalizeDoi, paperArxivId, paperYear } from "@/shared/library/paper-identifiers";
+
+/** RIS read back by citation-js's RIS parser (the plugin registered by the export module). */
+function readRis(text: string): CslItem[] {
+  return plugins.input.chain(text, { forceType: "@ris/file", generateGraph: false }) as CslItem[];
+}
 
 const fixtureFiles = import.meta.glob<string>("./__fixtures__/*.bib", { query: "?raw", import: "default", eager: true });
 
@@ -215,6 +222,37 @@ describe("BibTeX export", () => {
     expect(labels).toEqual(["Vaswani2017", "Vaswani2017a"]);
   });
 
+  it("keeps TeX math as math, in abstracts and (braced) in titles", () => {
+    const paper = makePaper({
+      id: "1109.4052",
+      arxivId: "1109.4052v1",
+      title: "Measuring $\\Delta\\sigma$ at $\\sqrt{s}=7$ TeV",
+      authors: ["Ann Lee"],
+      abstract: "We measure $\\Delta\\sigma$, $$E=mc^2$$ and \\(x_{i}^2\\) for 50% of runs; it costs $5 and $10; $\\{a$ is not math.",
+      publishedDate: "2011-09-19",
+      categories: ["hep-ex"],
+    });
+    const text = exportBibtex([paper]);
+    expect(text).toContain("  title = {Measuring {$\\Delta\\sigma$} at {$\\sqrt{s}=7$} {TeV}},");
+    expect(text).toContain("abstract = {We measure $\\Delta\\sigma$, $$E=mc^2$$ and \\(x_{i}^2\\) for 50\\% of runs; it costs \\textdollar{}5 and \\textdollar{}10;");
+    expect(text).not.toContain("\\textbackslash{}Delta");
+    // citation-js reads the file, and Quire's importer gives back the text as it was.
+    const [entry] = parseBibtexText(text);
+    expect(entry!.properties.abstract).toContain("$\\Delta\\sigma$");
+    const imported = importBibtex(text);
+    if (!imported.ok) throw new Error(imported.error.message);
+    expect(imported.papers[0]).toMatchObject({ title: paper.title, abstract: paper.abstract });
+  });
+
+  it("writes no publisher in @article or @misc (biblatex's data model has none there)", () => {
+    const entries = parseBibtexText(exportBibtex(variedPapers));
+    const types = new Set(entries.map((entry) => entry.type));
+    expect(types).toContain("article");
+    expect(types).toContain("misc");
+    for (const entry of entries) if (entry.type === "article" || entry.type === "misc") expect(entry.properties, entry.label).not.toHaveProperty("publisher");
+    expect(parseBibtexText(exportBibtex([crossrefArticle]))[0]!.properties).toMatchObject({ journal: "Nature", doi: "10.1038/nature14539" });
+  });
+
   it("round-trips through the importer: titles, authors, years, DOIs and arXiv ids", () => {
     const result = importBibtex(exportBibtex(variedPapers));
     if (!result.ok) throw new Error(result.error.message);
@@ -256,11 +294,27 @@ describe("RIS export", () => {
     expect(records[1]).toMatch(/T2 {2}- Nature\r\n/);
   });
 
+  it("types a preprint UNPB as Zotero does, a journal article JOUR, and writes DA as YYYY/MM/DD/", () => {
+    const [preprint, article] = exportRis([makePaper({ id: "1109.4052", title: "T", authors: ["Ann Lee"], publishedDate: "2011-09-19" }), crossrefArticle]).split("\r\n\r\n");
+    expect(preprint).toMatch(/^TY {2}- UNPB\r\n/);
+    expect(preprint).toContain("DA  - 2011/09/19/\r\n");
+    expect(article).toMatch(/^TY {2}- JOUR\r\n/);
+    expect(article).toContain("DA  - 2015/05/27/\r\n");
+  });
+
   it("writes the whole cite key as ID, unique within the export", () => {
     const settings = { citeKeyFormat: "custom" as const, customCiteKeyPattern: "{first_author}_{year}_{short_title}" };
     const twin = { ...arxivPreprint, id: "1706.99999", arxivId: "1706.99999", title: "Attention Is All You Need Too" };
     const ids = [...exportRis([arxivPreprint, twin], settings).matchAll(/^ID {2}- (.+)\r$/gm)].map((match) => match[1]);
     expect(ids).toEqual(["Vaswani_2017_AttentionAllYou", "Vaswani_2017_AttentionAllYoua"]);
+  });
+
+  it("reads back in citation-js's RIS parser: type, key, title, authors, date, DOI", () => {
+    const items = readRis(exportRis([arxivPreprint, crossrefArticle], { citeKeyFormat: "first_author_year" }));
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatchObject({ id: "Vaswani2017", type: "manuscript", title: arxivPreprint.title, DOI: "10.48550/arXiv.1706.03762", issued: { "date-parts": [[2017, 6, 12]] } });
+    expect(items[0]!.author?.[0]).toMatchObject({ family: "Vaswani", given: "Ashish" });
+    expect(items[1]).toMatchObject({ id: "LeCun2015", type: "article-journal", "container-title": "Nature", DOI: "10.1038/nature14539", issued: { "date-parts": [[2015, 5, 27]] } });
   });
 
   it("keeps every author", () => {

@@ -146,6 +146,9 @@ const BIBTEX_FIELD_ORDER = [
   "abstract",
 ];
 
+// biblatex's data model has no publisher in these types: biber warns on each one.
+const TYPES_WITHOUT_PUBLISHER = new Set(["article", "misc"]);
+
 type BibtexField = { name: string; value: string; /** a macro such as `jun`, written without braces */ bare?: boolean };
 
 function balanced(value: string): boolean {
@@ -192,6 +195,9 @@ function writeBibtexEntry(type: string, key: string, fields: readonly BibtexFiel
  *   `@misc` (as arXiv exports it); one with a journal name is an `@article`. arXiv's journal
  *   reference, if any, goes to `note`.
  * - `month` is the standard macro (`month = jun`); `abstract` is included.
+ * - TeX math in titles and abstracts stays math (`$\Delta\sigma$`; in a title `{$...$}`, so
+ *   styles leave its case alone).
+ * - No `publisher` in `@article` and `@misc`, where biblatex's data model has none.
  * - More than 50 authors: the first 50, then `and others` (printed "et al.").
  */
 export function exportBibtex(items: readonly Exportable[], settings: CiteKeySettings = {}): string {
@@ -223,9 +229,11 @@ export function exportBibtex(items: readonly Exportable[], settings: CiteKeySett
     .map((entry: BibtexEntry, i) => {
       const paper = papers[i]!;
       const item = cslItems[i]!;
+      const type = item.type === "article" && entry.type === "article" ? "misc" : entry.type;
       const fields: BibtexField[] = Object.entries(entry.properties)
         // citation-js repeats a @misc's URL as howpublished; url already carries it.
         .filter(([name, value]) => !(name === "howpublished" && value === entry.properties.url))
+        .filter(([name]) => !(name === "publisher" && TYPES_WITHOUT_PUBLISHER.has(type)))
         .map(([name, value]) => ({
           name,
           value: name === "url" || name === "doi" ? verbatimSafe(value) : name === "title" || name === "booktitle" ? protectLeadingWords(value) : value,
@@ -245,7 +253,6 @@ export function exportBibtex(items: readonly Exportable[], settings: CiteKeySett
       const abstract = abstracts[i]?.properties.abstract;
       if (abstract) fields.push({ name: "abstract", value: abstract });
 
-      const type = item.type === "article" && entry.type === "article" ? "misc" : entry.type;
       return writeBibtexEntry(type, item.id, fields);
     })
     .join("\n");
@@ -255,11 +262,20 @@ function risLine(tag: string, value: string | number): string {
   return `${tag}  - ${String(value).replace(/\s*[\r\n]+\s*/g, " ")}`;
 }
 
+/** RIS dates as the spec writes them, `YYYY/MM/DD/` zero-padded (citation-js writes `2011/9/19/`). */
+function risDate(value: string): string {
+  const match = /^(\d{4})\/(\d{0,2})\/(\d{0,2})\/(.*)$/.exec(value);
+  if (!match) return value;
+  const pad = (part: string) => (part ? part.padStart(2, "0") : "");
+  return `${match[1]}/${pad(match[2]!)}/${pad(match[3]!)}/${match[4]}`;
+}
+
 /**
  * RIS through citation-js's CSL-to-RIS mapping, written one tag a line (CRLF): `TY` first, `ER`
  * last, a blank line between records. citation-js's own RIS text hard-wraps values every 70
  * characters, which other readers join back with a space inside words, so the lines are
- * written here from its records instead. Every author is kept. `ID` is the cite key.
+ * written here from its records instead. Every author is kept. A preprint is `TY  - UNPB`, as
+ * Zotero exports one; `ID` is the cite key; `DA` is `YYYY/MM/DD/`.
  */
 export function exportRis(items: readonly Exportable[], settings: CiteKeySettings = {}): string {
   const cslItems = exportCslItems(items, settings);
@@ -269,6 +285,10 @@ export function exportRis(items: readonly Exportable[], settings: CiteKeySetting
       // citation-js cuts ID to the 20 characters of the 1990s RIS spec, which can make two of
       // an export's unique keys equal; readers today take the whole key.
       record.ID = cslItems[i]!.id;
+      // citation-js writes CSL's preprint type as a journal article; Zotero exports a preprint
+      // as an unpublished work.
+      if (cslItems[i]!.type === "article") record.TY = "UNPB";
+      if (typeof record.DA === "string") record.DA = risDate(record.DA);
       const lines = [risLine("TY", String(record.TY ?? "GEN"))];
       for (const [tag, value] of Object.entries(record)) {
         if (tag === "TY" || tag === "ER") continue;
