@@ -7,6 +7,8 @@ declare module "@citation-js/core" {
     input: {
       /** Runs one registered parser on data of a known type (no type sniffing, no URL fetching). */
       data(input: unknown, type: string): unknown;
+      /** Parses all the way to CSL; with `forceType` set, no type sniffing (the tests read exports back with it). */
+      chain(input: unknown, options: { forceType: string; generateGraph?: boolean }): unknown;
     };
     output: {
       format(name: string, data: unknown, options?: Record<string, unknown>): unknown;
