@@ -147,6 +147,16 @@ describe("writing Zotero items", () => {
     expect(written).not.toHaveProperty("archiveID");
   });
 
+  it("keeps the cite key: Zotero's citationKey field on a preprint, a Citation Key line of extra on a journal article", () => {
+    expect(paperToZoteroItem(arxivPaper, { citationKey: "Vaswani2017" })).toMatchObject({ itemType: "preprint", citationKey: "Vaswani2017", extra: "arXiv:1706.03762 [cs.CL]" });
+    const article = paperToZoteroItem({ ...arxivPaper, doi: "10.5555/3295222.3295349", journal: "NeurIPS" }, { citationKey: "Vaswani2017a" });
+    expect(article).toMatchObject({ itemType: "journalArticle", extra: "arXiv:1706.03762 [cs.CL]\nCitation Key: Vaswani2017a" });
+    expect(article).not.toHaveProperty("citationKey");
+    const crossref = paperToZoteroItem({ ...arxivPaper, id: "10.1038/nature14539", source: "crossref", arxivId: null, doi: "10.1038/nature14539" }, { citationKey: "LeCun2015" });
+    expect(crossref.extra).toBe("Citation Key: LeCun2015");
+    expect(paperToZoteroItem(arxivPaper)).not.toHaveProperty("citationKey");
+  });
+
   it("looks papers up by DOI, arXiv id, title and the first author's last name", () => {
     expect(zoteroLookupFor(arxivPaper)).toEqual({ doi: null, arxivId: "1706.03762", title: "Attention Is All You Need", author: "Vaswani" });
     expect(zoteroLookupFor({ ...arxivPaper, authors: ["Lovelace, Ada"], doi: "10.1000/xyz" })).toMatchObject({ doi: "10.1000/xyz", author: "Lovelace" });

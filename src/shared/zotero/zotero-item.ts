@@ -233,6 +233,8 @@ export type ZoteroNewItem = {
   /** preprint only */
   repository?: string;
   archiveID?: string;
+  /** preprint only: Zotero's own field; a journal article carries the key in `extra` instead */
+  citationKey?: string;
   /** journalArticle only */
   publicationTitle?: string;
   volume?: string;
@@ -251,8 +253,12 @@ function creatorOf(name: string): ZoteroNewItem["creators"][number] {
  * The Zotero item for a paper, as Zotero's arXiv translator would make it: a journal article
  * when the paper has a journal DOI or journal (the arXiv id then in `extra`), otherwise a
  * preprint in the arXiv repository with arXiv's DOI and `archiveID`.
+ *
+ * With `citationKey` (the user's key rule, see cite-key.ts) the item keeps that key: in Zotero's
+ * `citationKey` field where the item type has one (preprint), else as a `Citation Key:` line of
+ * `extra`, which Zotero and Better BibTeX read as the item's key.
  */
-export function paperToZoteroItem(paper: Paper, options: { collections?: string[] } = {}): ZoteroNewItem {
+export function paperToZoteroItem(paper: Paper, options: { collections?: string[]; citationKey?: string } = {}): ZoteroNewItem {
   const arxivId = paperArxivId(paper);
   const journalDoi = [paper.doi, paper.id].map((value) => (normalizeDoi(value) && !arxivIdFromDoi(value) ? displayDoi(value) : null)).find(Boolean) ?? null;
   const journal = paper.journal?.trim() || null;
@@ -271,10 +277,12 @@ export function paperToZoteroItem(paper: Paper, options: { collections?: string[
     tags: [],
     collections: options.collections ?? [],
   };
+  const citationKey = options.citationKey?.trim() || null;
   if (journalDoi || (journal && !arxivId) || (!arxivId && paper.source !== "arxiv")) {
     return {
       itemType: "journalArticle",
       ...common,
+      ...(citationKey ? { extra: [extra, `Citation Key: ${citationKey}`].filter(Boolean).join("\n") } : {}),
       DOI: journalDoi ?? "",
       libraryCatalog: arxivId ? "arXiv.org" : "",
       ...(journal ? { publicationTitle: journal } : {}),
@@ -289,6 +297,7 @@ export function paperToZoteroItem(paper: Paper, options: { collections?: string[
     repository: arxivId ? "arXiv" : "",
     archiveID: arxivId ? `arXiv:${arxivId}` : "",
     libraryCatalog: arxivId ? "arXiv.org" : "",
+    ...(citationKey ? { citationKey } : {}),
   };
 }
 

@@ -264,6 +264,30 @@ describe("library", () => {
     expect((await api.get("/api/zotero-ops?action=check-exists")).status).toBe(400);
   });
 
+  it("gives the items it creates the user's cite key, unique within a batch", async () => {
+    const other = await createZoteroUser(sandbox.url, { items: 10 });
+    const { user, api: keyed } = await connectedUser(other);
+    const saved = await fetch(`${server.url}/api/me/settings`, { method: "PUT", headers: user.headers(), body: JSON.stringify({ citeKeyFormat: "first_author_year" }) });
+    expect(saved.status, await saved.text()).toBe(200);
+    const zoteroGet = async (path: string) => (await fetch(`${sandbox.url}/zotero/users/${other.userID}${path}`, { headers: { "Zotero-API-Key": other.key } })).json();
+    const stored = async (itemKey: string) => ((await zoteroGet(`/items/${itemKey}`)) as { data: Record<string, unknown> }).data;
+
+    const single = await keyed.post("/api/zotero-ops?action=export", { item: paper("2405.00001", { authors: ["Grace Hopper"] }) });
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    expect(await stored(single.body.itemKey)).toMatchObject({ itemType: "preprint", citationKey: "Hopper2024" });
+
+    const papers = [
+      paper("2405.00002", { title: "Compilers one", authors: ["Grace Hopper"] }),
+      paper("2405.00003", { title: "Compilers two", authors: ["Grace Hopper"], doi: "10.1000/compilers.2", journal: "Journal of Compilers" }),
+    ];
+    const batch = await keyed.post("/api/zotero-ops?action=export-batch", { papers });
+    expect(batch.body).toMatchObject({ exported: 2, failed: [] });
+    const items = (await zoteroGet("/items?q=Compilers&limit=10")) as { data: Record<string, unknown> }[];
+    const byTitle = (title: string) => items.find((item) => item.data.title === title)?.data;
+    expect(byTitle("Compilers one")).toMatchObject({ itemType: "preprint", citationKey: "Hopper2024" });
+    expect(byTitle("Compilers two")).toMatchObject({ itemType: "journalArticle", extra: "arXiv:2405.00003 [cs.LG]\nCitation Key: Hopper2024a" });
+  });
+
   it("finds an item by DOI in the live library before any sync", async () => {
     // Which corpus papers a library gets depends on its user id (the order files ran in): 150
     // items hold journal articles with a publisher's DOI whatever the id (40 once held none).

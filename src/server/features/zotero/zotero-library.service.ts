@@ -4,6 +4,7 @@ import type { Logger } from "@/server/logger";
 import type { ZoteroAccess, ZoteroApi } from "@/server/sources/zotero/zotero-api";
 import { ZoteroApiError } from "@/server/sources/zotero/zotero-client";
 import { normalizeTitle } from "@/shared/library/canonical-id";
+import { citeKeyFor, citeKeysFor } from "@/shared/library/cite-key";
 import { arxivIdFromDoi, normalizeDoi } from "@/shared/library/paper-identifiers";
 import type { Paper } from "@/shared/paper";
 import type { BibliographyResult, ZoteroBatchExportResult } from "@/shared/zotero/zotero-contract";
@@ -144,12 +145,12 @@ export function zoteroLibraryService(deps: { api: ZoteroApi; connection: ZoteroC
     async export(userId: string, paper: Paper): Promise<{ itemKey: string; exists: boolean; message: string }> {
       const access = await connection.access(userId);
       try {
-        const skipCheck = (await settings.get(userId)).zoteroSkipDuplicateCheck;
-        if (!skipCheck) {
+        const userSettings = await settings.get(userId);
+        if (!userSettings.zoteroSkipDuplicateCheck) {
           const found = await exists(userId, access, zoteroLookupFor(paper), { live: true });
           if (found?.zoteroKey) return { itemKey: found.zoteroKey, exists: true, message: ZOTERO_MESSAGES.alreadyInLibrary };
         }
-        const result = await api.createItems(access, [paperToZoteroItem(paper)]);
+        const result = await api.createItems(access, [paperToZoteroItem(paper, { citationKey: citeKeyFor(paper, userSettings) })]);
         const failure = result.failed.get(0);
         if (failure) throw errors.upstream(ZOTERO_MESSAGES.exportFailedWith(failure));
         const itemKey = result.created.get(0);
@@ -174,7 +175,8 @@ export function zoteroLibraryService(deps: { api: ZoteroApi; connection: ZoteroC
           const existing = (await api.collections(access)).find((collection) => collection.name === collectionName);
           collectionKey = existing?.key ?? (await api.createCollection(access, collectionName));
         }
-        const skipCheck = (await settings.get(userId)).zoteroSkipDuplicateCheck;
+        const userSettings = await settings.get(userId);
+        const skipCheck = userSettings.zoteroSkipDuplicateCheck;
         // Live searches only when the library was never synced: the mirror answers otherwise.
         const live = (await cache.status(userId)).count === 0;
         const fresh: Paper[] = [];
@@ -188,7 +190,10 @@ export function zoteroLibraryService(deps: { api: ZoteroApi; connection: ZoteroC
           else fresh.push(paper);
         }
         if (collectionKey) for (const key of existingKeys) await fileInCollection(access, key, collectionKey);
-        const result = fresh.length > 0 ? await api.createItems(access, fresh.map((paper) => paperToZoteroItem(paper, { collections: collectionKey ? [collectionKey] : [] }))) : null;
+        // Keys unique within the batch, as in a file export.
+        const keys = citeKeysFor(fresh, userSettings);
+        const items = fresh.map((paper, i) => paperToZoteroItem(paper, { collections: collectionKey ? [collectionKey] : [], citationKey: keys[i] }));
+        const result = fresh.length > 0 ? await api.createItems(access, items) : null;
         if (result) await storeCreated(userId, result.items.values());
         return {
           exported: result?.created.size ?? 0,
