@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { parseBibtexText } from "../src/shared/library/citation-js";
 import { citeKeysFor, type CiteKeySettings } from "../src/shared/library/cite-key";
+import { findMathSpans } from "../src/shared/library/latex-math";
 import type { Paper } from "../src/shared/paper";
 import { expect, test } from "./fixtures";
 import { signedInAccount, uniqueEmail } from "./test-accounts";
@@ -10,7 +11,8 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
 /**
  * The Citation Key Format chosen in Settings is the key every export writes: BibTeX labels,
  * CSL-JSON `citation-key` and RIS `ID`, for a visitor (device setting) and a signed-in user
- * (account setting), after a reload of /bookmarks too. Files are read back with citation-js.
+ * (account setting), after a reload of /bookmarks too. Files are read back with citation-js;
+ * the BibTeX keeps an abstract's TeX math as math, and RIS types preprints UNPB.
  */
 
 type StoredBookmark = { paperId: string; dateAdded: string; paperData: Paper };
@@ -91,10 +93,17 @@ test("a signed-in user's key format is what the exports write, for every source,
     return ((await answer.json()) as { papers: Paper[] }).papers;
   };
   const arxiv = (await search("arxiv", "transformer")).slice(0, 2);
+  // An arXiv abstract with TeX math in it.
+  const mathIn = (paper: Paper) => {
+    const abstract = paper.abstract.replace(/\s+/g, " ").trim();
+    return findMathSpans(abstract).map(([start, end]) => abstract.slice(start, end));
+  };
+  const withMath = (await search("arxiv", "cat:hep-ph")).find((paper) => mathIn(paper).some((span) => /\\[A-Za-z]/.test(span)));
   const crossref = (await search("crossref", "deep learning")).find((paper) => paper.authors.length > 0 && paper.publishedDate);
   expect(arxiv).toHaveLength(2);
+  expect(withMath, "an arXiv abstract with math").toBeTruthy();
   expect(crossref, "a Crossref record with an author and a date").toBeTruthy();
-  const papers = [...arxiv, crossref!];
+  const papers = [...arxiv, withMath!, crossref!];
   // Bookmarked a minute apart, oldest first: the export lists the newest first.
   for (const [index, paper] of papers.entries()) {
     const put = await page.request.put(`/api/me/bookmarks/${encodeURIComponent(paper.id)}`, {
@@ -111,8 +120,25 @@ test("a signed-in user's key format is what the exports write, for every source,
     .toBe("title_year");
   await page.goto("/bookmarks");
   await page.reload();
-  await expect(page.getByText("3 bookmarks")).toBeVisible();
+  await expect(page.getByText("4 bookmarks")).toBeVisible();
   expectKeys(await exportedKeys(page), newestFirst, { citeKeyFormat: "title_year" });
+
+  // What the files hold besides keys: math stays math in BibTeX, no publisher where biblatex
+  // has none; RIS preprints are UNPB with zero-padded dates.
+  const bibtex = parseBibtexText(await download(page, "BibTeX"));
+  const mathEntry = bibtex.find((entry) => entry.properties.eprint === withMath!.id.replace(/v\d+$/, ""));
+  for (const span of mathIn(withMath!)) expect(String(mathEntry?.properties.abstract)).toContain(span);
+  expect(String(mathEntry?.properties.abstract)).not.toContain("textbackslash");
+  for (const entry of bibtex) {
+    if (entry.type === "article" || entry.type === "misc") expect(entry.properties, entry.label).not.toHaveProperty("publisher");
+  }
+  const ris = (await download(page, "RIS")).split("\r\n\r\n");
+  expect(ris).toHaveLength(4);
+  for (const record of ris) {
+    for (const [line] of record.matchAll(/^DA {2}- .*$/gm)) expect(line).toMatch(/^DA {2}- \d{4}\/(\d{2})?\/(\d{2})?\/\r?$/);
+    if (/^C7 {2}- arXiv:/m.test(record) && !/^T2 {2}- /m.test(record)) expect(record).toMatch(/^TY {2}- UNPB\r$/m);
+  }
+  expect(ris.filter((record) => /^TY {2}- UNPB\r$/m.test(record)).length).toBeGreaterThan(0);
 
   await chooseFormat(page, "Author + year", "Vaswani2017");
   await expect
