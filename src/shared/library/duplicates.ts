@@ -178,6 +178,8 @@ export class DuplicateIndex<P> {
   private readonly byDoi = new Map<string, Entry<P>>();
   private readonly byCanonicalId = new Map<string, Entry<P>>();
   private readonly byTitleWord = new Map<string, Entry<P>[]>();
+  /** The first entry of each paper id (`paper.id`, as given), for `holdsAsIs`. */
+  private readonly byPaperId = new Map<string, Entry<P>>();
 
   get size(): number {
     return this.entries.length;
@@ -192,11 +194,32 @@ export class DuplicateIndex<P> {
     for (const id of identifiers.arxivIds) if (!this.byArxivId.has(id)) this.byArxivId.set(id, entry);
     for (const doi of identifiers.dois) if (!this.byDoi.has(doi)) this.byDoi.set(doi, entry);
     if (!this.byCanonicalId.has(features.canonicalId)) this.byCanonicalId.set(features.canonicalId, entry);
+    const paperId = (paper as { id?: unknown }).id;
+    if (typeof paperId === "string" && !this.byPaperId.has(paperId)) this.byPaperId.set(paperId, entry);
     for (const word of entry.titleWords) {
       const postings = this.byTitleWord.get(word);
       if (postings) postings.push(entry);
       else this.byTitleWord.set(word, [entry]);
     }
+  }
+
+  /**
+   * Whether the index holds a paper of this id with exactly what `paper` would be indexed by:
+   * then adding `paper` again (a bookmark written again) would change no lookup.
+   */
+  holdsAsIs(paper: DuplicatePaper & { id: string }, features: Features = featuresOf(paper)): boolean {
+    const entry = this.byPaperId.get(paper.id);
+    if (!entry) return false;
+    const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+    const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((item) => b.has(item));
+    return (
+      entry.canonicalId === features.canonicalId &&
+      sameList(entry.identifiers.ids, features.identifiers.ids) &&
+      sameList(entry.identifiers.arxivIds, features.identifiers.arxivIds) &&
+      sameList(entry.identifiers.dois, features.identifiers.dois) &&
+      sameSet(entry.titleWords, features.titleWords) &&
+      sameSet(entry.authorKeys, features.authorKeys)
+    );
   }
 
   /** The first indexed paper holding any of these identifiers (normalised as `paperIdentifiers` makes them). */

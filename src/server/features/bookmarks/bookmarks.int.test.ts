@@ -221,6 +221,24 @@ describe(`/api/me/bookmarks (${testDatabaseKind})`, () => {
     expect(rows.find((row) => row.paperId === "b3")).toMatchObject({ tags: ["odd"], canonicalId: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
+  it("batches in a row see what other writes did between them (the index a batch keeps is the library's at its version)", async () => {
+    const at = "2024-02-01T00:00:00Z";
+    const batch = (papers: ReturnType<typeof testPaper>[]) => ({ bookmarks: papers.map((paper) => ({ paper, tags: [], bookmarkedAt: at })) });
+    const journalDoi = "10.5555/kept-between-batches";
+    expect((await me.post("/bookmarks/batch", batch([testPaper("2409.00001"), testPaper("2409.00002")]))).body).toEqual({ saved: 2, duplicates: 0 });
+    // Another client bookmarks a paper between two batches...
+    expect((await me.put(path("2409.00003"), { paper: testPaper("2409.00003", { doi: journalDoi }) })).status).toBe(200);
+    // ...so the next batch's copy of it under its DOI is a duplicate, and a new paper is not.
+    const sameByDoi = testPaper("10.5555/other-id", { title: "Another title altogether", doi: journalDoi });
+    expect((await me.post("/bookmarks/batch", batch([sameByDoi, testPaper("2409.00004")]))).body).toEqual({ saved: 1, duplicates: 1 });
+    // A paper moved to Trash between batches no longer holds its identifiers.
+    expect((await me.post(`${path("2409.00003")}/trash`, {})).status).toBe(200);
+    expect((await me.post("/bookmarks/batch", batch([sameByDoi]))).body).toEqual({ saved: 1, duplicates: 0 });
+    // A batch that wrote a paper again with a new title: the next one matches by the new title only.
+    expect((await me.post("/bookmarks/batch", batch([testPaper("2409.00001", { title: "Renamed entirely for this test" })]))).body).toEqual({ saved: 1, duplicates: 0 });
+    expect((await me.post("/bookmarks/batch", batch([testPaper("2409.00009", { title: testPaper("2409.00001").title })]))).body).toEqual({ saved: 1, duplicates: 0 });
+  });
+
   it("keeps a 100 KB abstract and 5,000 authors", async () => {
     const authors = Array.from({ length: 5000 }, (_, i) => `Author ${i}`);
     const answer = await me.put(path("big"), { paper: testPaper("big", { abstract: "word ".repeat(20_000), authors }) });

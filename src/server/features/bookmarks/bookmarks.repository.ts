@@ -45,6 +45,33 @@ function whereOf(userId: string, filter: BookmarkListFilter): SQL {
 
 export function bookmarksRepository(db: Database) {
   return {
+    ...bookmarkQueries(db),
+    /**
+     * Runs `work` on one snapshot of the database (a repeatable-read transaction): what it reads
+     * and what it writes are the library as of one moment plus its own writes, whatever other
+     * requests commit meanwhile.
+     */
+    async inSnapshot<T>(work: (queries: BookmarkQueries) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => work(bookmarkQueries(tx as unknown as Database)), { isolationLevel: "repeatable read" });
+    },
+  };
+}
+
+function bookmarkQueries(db: Database) {
+  return {
+    /**
+     * A fingerprint of the user's rows that any insert, update or delete changes: their count
+     * and the sum of their row versions' transaction ids (a write gives each row it writes the
+     * id of its transaction, never the one the row had).
+     */
+    async libraryVersion(userId: string): Promise<string> {
+      const [row] = await queryRows<{ version: string }>(
+        db,
+        sql`select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as version from ${userBookmarks} where user_id = ${userId}`,
+      );
+      return row?.version ?? "0:0";
+    },
+
     /** Newest first; a page when `limit` is given. */
     async list(userId: string, filter: BookmarkListFilter, page: { limit?: number; offset: number }): Promise<{ rows: BookmarkRow[]; total: number }> {
       const where = whereOf(userId, filter);
@@ -208,4 +235,5 @@ export function bookmarksRepository(db: Database) {
     },
   };
 }
+export type BookmarkQueries = ReturnType<typeof bookmarkQueries>;
 export type BookmarksRepository = ReturnType<typeof bookmarksRepository>;

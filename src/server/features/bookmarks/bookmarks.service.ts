@@ -13,7 +13,7 @@ import {
 } from "@/shared/library/duplicates";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, type BatchBookmark, type BookmarkListQuery, type ServerBookmark } from "@/shared/user-data";
-import type { BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
+import type { BookmarkQueries, BookmarkRow, BookmarksRepository, BookmarkValues } from "./bookmarks.repository";
 import { storedPaper } from "./stored-paper";
 
 /** The stored entities of papers (entities.repository.ts). */
@@ -26,10 +26,20 @@ export type EntityLookup = { ofPapers(papers: Paper[]): Promise<Map<string, Enti
  */
 export function bookmarksService(repository: BookmarksRepository, entities?: EntityLookup) {
   /** Every library paper's duplicate keys (the stored ones, else made from the paper). */
-  async function libraryKeys(userId: string): Promise<DuplicateKeys[]> {
-    const { keys, papers } = await repository.duplicateSources(userId);
+  async function libraryKeys(userId: string, queries: Pick<BookmarkQueries, "duplicateSources"> = repository): Promise<DuplicateKeys[]> {
+    const { keys, papers } = await queries.duplicateSources(userId);
     return [...keys, ...papers.map((paper) => duplicateKeysOf({ ...paper, authors: Array.isArray(paper.authors) ? paper.authors : [] }))];
   }
+
+  /**
+   * The duplicate index of libraries a batch wrote last, each with the library's version after
+   * that batch: a sync writes a library in dozens of batches in a row, and building the index of
+   * 10,000 papers again for each was most of each batch's time. A batch uses the index only if
+   * the library is still at that version (nothing else wrote it since, on any instance), and
+   * takes it out while it works, so two batches of one user never share one.
+   */
+  const recentIndexes = new Map<string, { version: string; index: DuplicateIndex<KeyedPaper> }>();
+  const RECENT_INDEXES_KEPT = 8;
 
   /**
    * For each paper, what its entities say of it: a finder of the library paper (not itself)
@@ -122,27 +132,41 @@ export function bookmarksService(repository: BookmarksRepository, entities?: Ent
     /** Sync's idempotent batch: the last copy of a paper in the batch wins. */
     async putMany(userId: string, bookmarks: BatchBookmark[]): Promise<{ saved: number; duplicates: number }> {
       const byPaper = new Map(bookmarks.map((bookmark) => [bookmark.paper.id, bookmark]));
-      // A paper the library (or this batch, earlier) already holds under another id is left out.
-      const [index, sameEntity] = await Promise.all([
-        libraryKeys(userId).then(createKeyedDuplicateIndex),
-        entityFinder([...byPaper.values()].map((bookmark) => bookmark.paper)),
-      ]);
-      const kept = [...byPaper.values()].filter((bookmark) => {
-        const match = index.find(bookmark.paper);
-        if (match && match.existing.id !== bookmark.paper.id) return false;
-        if (sameEntity(index, bookmark.paper)) return false;
-        addPaperToKeyedIndex(index, bookmark.paper);
-        return true;
+      const sameEntity = await entityFinder([...byPaper.values()].map((bookmark) => bookmark.paper));
+      // One snapshot from the library's version to the write and the version after it, so the
+      // index kept below is exactly the library at that version.
+      const { saved, kept, index, version } = await repository.inSnapshot(async (queries) => {
+        const before = await queries.libraryVersion(userId);
+        const recent = recentIndexes.get(userId);
+        recentIndexes.delete(userId);
+        const index = recent?.version === before ? recent.index : createKeyedDuplicateIndex(await libraryKeys(userId, queries));
+        // A paper the library (or this batch, earlier) already holds under another id is left out.
+        // A paper written again with other keys (a new title) leaves its old entry in the index,
+        // which a rebuilt one would not have: such an index is not kept for the next batch.
+        let exact = true;
+        const kept = [...byPaper.values()].filter((bookmark) => {
+          const match = index.find(bookmark.paper);
+          if (match && match.existing.id !== bookmark.paper.id) return false;
+          if (sameEntity(index, bookmark.paper)) return false;
+          if (index.holdsAsIs(bookmark.paper)) return true;
+          if (match) exact = false;
+          addPaperToKeyedIndex(index, bookmark.paper);
+          return true;
+        });
+        const saved = await queries.upsertMany(
+          userId,
+          kept.map((bookmark) => ({
+            ...paperValues(bookmark.paper),
+            tags: [...new Set(bookmark.tags)],
+            notes: bookmark.notes,
+            bookmarkedAt: new Date(bookmark.bookmarkedAt),
+          })),
+        );
+        return { saved, kept, index: exact ? index : null, version: await queries.libraryVersion(userId) };
       });
-      const saved = await repository.upsertMany(
-        userId,
-        kept.map((bookmark) => ({
-          ...paperValues(bookmark.paper),
-          tags: [...new Set(bookmark.tags)],
-          notes: bookmark.notes,
-          bookmarkedAt: new Date(bookmark.bookmarkedAt),
-        })),
-      );
+      // Kept only once the write is committed: a failed one leaves no index of rows that are not there.
+      if (index) recentIndexes.set(userId, { version, index });
+      if (recentIndexes.size > RECENT_INDEXES_KEPT) recentIndexes.delete(recentIndexes.keys().next().value!);
       return { saved, duplicates: byPaper.size - kept.length };
     },
 
