@@ -26,11 +26,6 @@ export function zoteroCacheService(deps: { repository: ZoteroCacheRepository; lo
       return { count, lastSync: lastSync?.toISOString() ?? null };
     },
 
-    async clear(userId: string): Promise<ZoteroCacheStatus> {
-      await repository.clear(userId);
-      return { count: 0, lastSync: null };
-    },
-
     canonicalStats: stats,
 
     /** One batch of up to 100 cached items without a canonical id. */

@@ -31,7 +31,7 @@ export function syncRunner(deps: {
   const { states, connection, logger, heartbeatMs } = deps;
   const { log, finish } = deps.steps;
   const runFull = fullSync(deps);
-  const runIncremental = incrementalSync(deps);
+  const runIncremental = incrementalSync({ ...deps, rebuild: runFull });
 
   async function settle(userId: string, jobId: string, state: SyncStateRow, error: unknown, signal: AbortSignal): Promise<void> {
     const sessionId = state.sessionId;

@@ -221,7 +221,7 @@ describe("incremental sync", () => {
     await start(api, "full", 100);
     await waitForSync(api, settled);
     await start(api, "incremental");
-    expect(await waitForSync(api, settled)).toMatchObject({ status: "idle", message: "No recent changes found" });
+    expect(await waitForSync(api, settled)).toMatchObject({ status: "idle", message: "No recent changes found", current: 80, total: 80 });
 
     const cachedBefore = new Set((await server.database.db.select({ key: zoteroCache.zoteroItemKey }).from(zoteroCache).where(eq(zoteroCache.userId, userId))).map((row) => row.key));
     const change = (await changeZoteroLibrary(sandbox.url, zotero.userID, { modify: 5, add: 3, delete: 2, trash: 1 })) as {
@@ -241,6 +241,8 @@ describe("incremental sync", () => {
     const removed = [...gone].filter((key) => cachedBefore.has(key)).length;
     expect(removed).toBeGreaterThan(0);
     expect(done).toMatchObject({ status: "idle", libraryVersion: truth.version, message: `Incremental sync: ${updated} updated, ${removed} removed` });
+    // The progress counts the cached library, as after a full sync (not "0 / 0" over a full cache).
+    expect(done).toMatchObject({ current: truth.total, total: truth.total });
     expect(await cachedCount(userId)).toBe(truth.total);
     const requests = await requestsTo(zotero);
     expect(requests.length).toBeLessThanOrEqual(4);
@@ -250,6 +252,59 @@ describe("incremental sync", () => {
       expect(await server.database.db.select().from(zoteroCache).where(and(eq(zoteroCache.userId, userId), eq(zoteroCache.zoteroItemKey, key)))).toHaveLength(0);
     }
     expect((await api.get("/api/me/settings")).body.settings.zoteroLibraryVersion).toBe(truth.version);
+  });
+});
+
+describe("deleting the synced copy", () => {
+  async function newKey(zotero: SandboxZoteroUser): Promise<string> {
+    const made = await fetch(`${sandbox.url}/__control/zotero/users/${zotero.userID}/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    return ((await made.json()) as { key: string }).key;
+  }
+
+  it("Delete Credentials resets the sync state: incremental then asks for a full sync, which rebuilds all", async () => {
+    const { api, zotero, userId } = await connected({ items: 40 });
+    const truth = await sandboxItems(sandbox.url, zotero);
+    await start(api, "full", 100);
+    expect(await waitForSync(api, settled)).toMatchObject({ libraryVersion: truth.version, current: truth.total });
+    expect((await api.post("/api/auth-zotero?action=revoke")).body.success).toBe(true);
+    expect(await cachedCount(userId)).toBe(0);
+    // The synced copy went, and with it what an incremental sync would build on.
+    expect((await api.get("/api/zotero/sync")).body).toMatchObject({ status: "idle", current: 0, total: 0, libraryVersion: null });
+    expect((await api.get("/api/me/settings")).body.settings.zoteroLibraryVersion ?? 0).toBe(0);
+
+    await connectWithKey(api, await newKey(zotero));
+    await changeZoteroLibrary(sandbox.url, zotero.userID, { add: 3 });
+    await start(api, "incremental");
+    expect(await waitForSync(api, settled)).toMatchObject({ status: "idle", message: "Incremental sync failed - try full sync first" });
+    expect(await cachedCount(userId)).toBe(0);
+    await start(api, "full", 100);
+    const rebuilt = await waitForSync(api, settled);
+    expect(rebuilt).toMatchObject({ current: truth.total + 3, total: truth.total + 3 });
+    expect(await cachedCount(userId)).toBe(truth.total + 3);
+  });
+
+  it("emptying the cache alone resets it too", async () => {
+    const { api, userId } = await connected({ items: 12 });
+    await start(api, "full", 100);
+    await waitForSync(api, settled);
+    expect((await api.del("/api/zotero/cache")).body).toMatchObject({ count: 0 });
+    expect((await api.get("/api/zotero/sync")).body).toMatchObject({ current: 0, total: 0, libraryVersion: null });
+    await start(api, "incremental");
+    expect(await waitForSync(api, settled)).toMatchObject({ message: "Incremental sync failed - try full sync first" });
+    expect(await cachedCount(userId)).toBe(0);
+  });
+
+  it("an incremental sync over an emptied cache with a version still kept rebuilds the whole library", async () => {
+    // A state left by an older release: the cache is gone, the library version is not.
+    const { api, zotero, userId } = await connected({ items: 30 });
+    const truth = await sandboxItems(sandbox.url, zotero);
+    await start(api, "full", 100);
+    await waitForSync(api, settled);
+    await server.database.db.delete(zoteroCache).where(eq(zoteroCache.userId, userId));
+    await start(api, "incremental");
+    const done = await waitForSync(api, settled);
+    expect(done).toMatchObject({ status: "idle", current: truth.total, total: truth.total, libraryVersion: truth.version });
+    expect(await cachedCount(userId)).toBe(truth.total);
   });
 });
 

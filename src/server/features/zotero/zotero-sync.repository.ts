@@ -108,6 +108,21 @@ export function zoteroSyncRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Forgets the synced copy's progress (its cache rows go too): back to idle at 0 with no
+     * library version, so nothing builds on a copy that is gone. A running job loses the state
+     * (its job id is cleared) and ends at its next step.
+     */
+    async forget(userId: string): Promise<SyncStateRow> {
+      await ensure(userId);
+      const [row] = await db
+        .update(zoteroSyncState)
+        .set({ status: "idle", mode: null, jobId: null, position: 0, current: 0, total: 0, passVersion: null, passStartedAt: null, libraryVersion: null, lastSyncedAt: null, stopRequest: null, heartbeatAt: null, message: null, error: null, updatedAt: new Date() })
+        .where(eq(zoteroSyncState.userId, userId))
+        .returning();
+      return row!;
+    },
+
     /** Syncs whose job stopped beating (its process died): the recovery restarts them. */
     async stale(olderThan: Date): Promise<SyncStateRow[]> {
       return db.select().from(zoteroSyncState).where(and(eq(zoteroSyncState.status, "syncing"), lt(zoteroSyncState.heartbeatAt, olderThan)));

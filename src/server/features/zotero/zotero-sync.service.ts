@@ -136,6 +136,18 @@ export function zoteroSyncService(deps: {
       return toSyncState((await states.get(userId))!);
     },
 
+    /**
+     * Deletes the synced copy (Delete Credentials, or emptying the cache): its rows, its sync
+     * position and the library version an incremental sync would start from. A sync running for
+     * the user loses its state first, so no batch of it lands after the copy is gone.
+     */
+    async forgetCopy(userId: string): Promise<void> {
+      const row = await states.forget(userId);
+      await cache.clear(userId);
+      await deps.settings.update(userId, { zoteroLibraryVersion: 0 });
+      await log(userId, row.sessionId, "INFO", "Synced copy deleted", "the next sync starts from the beginning");
+    },
+
     async logs(userId: string, sessionId?: string): Promise<ZoteroSyncLogEntry[]> {
       const rows = await states.logs(userId, { sessionId, limit: sessionId ? ZOTERO_SYNC_LOG_SESSION_LIMIT : ZOTERO_SYNC_LOG_QUERY_LIMIT });
       return rows.map((row) => ({ id: row.id, timestamp: row.timestamp.toISOString(), event: row.event, details: row.details, level: row.level, sessionId: row.sessionId }));

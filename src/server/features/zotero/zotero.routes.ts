@@ -109,7 +109,7 @@ export function zoteroRoutes(deps: { feature: ZoteroFeature; auth: Pick<Auth, "a
       if (action === "disconnect" || action === "revoke") {
         const outcome = await feature.connection.revokeAndDelete(userId);
         const cookies = clearCookies(c);
-        await feature.cache.clear(userId);
+        await feature.sync.forgetCopy(userId);
         return c.json({ success: cookies || outcome.credentials.success, details: { cookies: { success: cookies }, ...outcome } } satisfies ZoteroDisconnectResult);
       }
       throw errors.badRequest(`${action} needs GET`);
@@ -169,7 +169,10 @@ export function zoteroRoutes(deps: { feature: ZoteroFeature; auth: Pick<Auth, "a
       return c.json({ logs: await feature.sync.logs(c.var.user.id, sessionId) });
     })
     .get("/cache", async (c) => c.json(await feature.cache.status(c.var.user.id)))
-    .delete("/cache", async (c) => c.json(await feature.cache.clear(c.var.user.id)))
+    .delete("/cache", async (c) => {
+      await feature.sync.forgetCopy(c.var.user.id);
+      return c.json(await feature.cache.status(c.var.user.id));
+    })
     .get("/canonical-ids", async (c) => c.json(await feature.cache.canonicalStats(c.var.user.id)))
     .post("/canonical-ids/batch", async (c) => c.json(await feature.cache.generateCanonicalBatch(c.var.user.id)))
     .get("/arxiv-scan", async (c) => c.json(await feature.cache.scanArxivIds(c.var.user.id)));
