@@ -67,3 +67,26 @@ test("a paper no source knows says the metadata could not be loaded", async ({ p
   await page.goto(`/share?url=${encodeURIComponent("https://arxiv.org/abs/0801.99999")}`);
   await expect(page.getByRole("alert")).toHaveText("Failed to load paper information", { timeout: LOAD_TIMEOUT });
 });
+
+test("a 20,000-character shared text opens the page: its link is found, or the page says there is none", async ({ page }) => {
+  // Android shares a long selection with its link as /share?text=...; Node's default 16 KiB head refused these.
+  const excerpt = "The quick survey of open research corpora, quoted at length. ".repeat(330).slice(0, 19_950);
+  await page.goto(`/share?text=${encodeURIComponent(`${excerpt} https://arxiv.org/abs/${PAPER}`)}`);
+  await expect(page.getByRole("heading", { name: "Save Paper", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Paper URL")).toHaveValue(`https://arxiv.org/abs/${PAPER}`);
+  await expect(page.getByLabel("Paper", { exact: true }).getByRole("heading", { name: /S2ORC/ })).toBeVisible({ timeout: LOAD_TIMEOUT });
+
+  // 20,000 characters that encode to 180 KB, with no link in them.
+  await page.goto(`/share?text=${encodeURIComponent("論文の抜粋".repeat(4_000))}`);
+  await expect(page.getByRole("heading", { name: "Save Paper", level: 1 })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("Please enter a valid arXiv or DOI URL");
+});
+
+test("a link longer than the server reads gets the app's page saying so, not the browser's error page", async ({ page }) => {
+  const response = await page.goto(`/share?text=${encodeURIComponent("x".repeat(300 * 1024))}`);
+  expect(response?.status()).toBe(431);
+  await expect(page.getByRole("heading", { name: "This link is too long to open", level: 1 })).toBeVisible();
+  await expect(page.getByText("Quire opens links of up to 256 KB.")).toBeVisible();
+  await page.getByRole("link", { name: "Save Paper" }).click();
+  await expect(page.getByRole("heading", { name: "Save Paper", level: 1 })).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { acquireInstanceLock, InstanceLockError } from "@/server/db/instance-loc
 import { startJobs } from "@/server/jobs/background-job";
 import { createLogger } from "@/server/logger";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
+import { answerOversizedRequests, httpServerOptions } from "@/server/http/request-head-limit";
 import { bootPhases } from "@/server/lib/boot-phases";
 import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
 
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   phases.begin("listen");
 
   let jobs: ReturnType<typeof startJobs> | undefined;
-  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions }, (info) => {
     phases.end();
     const boot = phases.report();
     logger.info({ port: info.port, database: graph.database.kind, bootMs: boot.totalMs, boot: boot.phases }, `Quire is running at ${config.publicUrl}; ${phases.line()}`);
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
     setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 1_000).unref();
   });
   keepConnectionsAlive(server);
+  answerOversizedRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, error.code === "EADDRINUSE" ? `Port ${config.PORT} is already in use.` : "server error");
     void shutdown(1);

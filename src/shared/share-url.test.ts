@@ -86,6 +86,8 @@ describe("shared text", () => {
     expect(findSharedLink("see arxiv.org/abs/2401.12345 now")).toBe("arxiv.org/abs/2401.12345");
     expect(findSharedLink("preprint 2401.12345v2 is out")).toBe("2401.12345v2");
     expect(findSharedLink("just some words")).toBeNull();
+    // A long shared excerpt (Android shares the selection with its link) still yields the link.
+    expect(findSharedLink(`${"Quoted passage ".repeat(1_400)}https://arxiv.org/abs/1706.03762`)).toBe("https://arxiv.org/abs/1706.03762");
   });
 
   it("takes url first, then the link inside text, and says so when text has no link", () => {

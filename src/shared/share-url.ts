@@ -9,6 +9,15 @@ import { arxivIdFromDoi } from "@/shared/library/paper-identifiers";
 /** A shared link longer than this is refused before any parsing (no real arXiv or DOI link comes near it). */
 export const SHARE_URL_MAX_LENGTH = 2048;
 
+/**
+ * The longest request head (request line and headers) the server reads, so the longest shared
+ * `/share?text=` link it opens: 20,000 characters of shared text are up to 180 KB encoded.
+ */
+export const REQUEST_HEAD_MAX_BYTES = 256 * 1024;
+
+/** The longest shared text searched for a link: all a link the server opens can carry. */
+export const SHARE_TEXT_MAX_LENGTH = REQUEST_HEAD_MAX_BYTES;
+
 /** The share page's messages. */
 export const SHARE_MESSAGES = {
   empty: "Please enter a URL",
@@ -108,7 +117,7 @@ export function detectPaperUrl(input: string): ShareDetection {
 
 /** The first link or identifier-looking token in shared text (a title line, then the URL, as apps share). */
 export function findSharedLink(text: string): string | null {
-  if (text.length > SHARE_URL_MAX_LENGTH * 4) return null;
+  if (text.length > SHARE_TEXT_MAX_LENGTH) return null;
   const url = /\bhttps?:\/\/[^\s<>"']+/i.exec(text);
   if (url) return url[0].replace(TRAILING_PUNCTUATION, "");
   const prefixed = /\b(?:arxiv|doi)\s*:\s*\S+/i.exec(text);

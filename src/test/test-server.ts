@@ -14,6 +14,7 @@ import type { MailMessage, Mailer } from "@/server/mail/mailer";
 import { SANDBOX_ZOTERO_CLIENT_KEY, SANDBOX_ZOTERO_CLIENT_SECRET } from "../../sandbox/oauth/clients";
 import { createTestDatabase } from "./test-database";
 import { keepConnectionsAlive } from "@/server/http/keep-alive";
+import { answerOversizedRequests, httpServerOptions } from "@/server/http/request-head-limit";
 
 export type TestServer = {
   url: string;
@@ -109,9 +110,10 @@ export async function startTestServer(
   const jobs = startJobs(graph.jobs, logger);
   await jobs.started;
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port, serverOptions: httpServerOptions }, () => resolve(started));
   });
   keepConnectionsAlive(server);
+  answerOversizedRequests(server);
   return {
     url: `http://127.0.0.1:${port}`,
     app,
