@@ -52,6 +52,8 @@ export const PDF_CACHE_REASONS = {
   tooLarge: "file-too-large",
   incomplete: "incomplete-pdf",
   corrupt: "corrupt-object-refetched",
+  /** The row was there, its object not (an emptied bucket or directory). */
+  missing: "missing-object-refetched",
   partial: "partial-request",
 } as const;
 

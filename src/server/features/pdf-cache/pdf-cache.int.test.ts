@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSandbox } from "../../../../sandbox/server";
 import { PDF_FAULT_IDS } from "../../../../sandbox/arxiv/pdf-faults";
@@ -41,6 +41,8 @@ type Variant = {
   env(): Record<string, string>;
   /** Makes the stored object of `hash` hold other bytes. */
   corrupt(hash: string): Promise<void>;
+  /** Deletes the stored object of `hash` behind the cache's back (an emptied bucket). */
+  remove(hash: string): Promise<void>;
   breakStore(): Promise<void>;
   repairStore(): Promise<void>;
 };
@@ -79,6 +81,7 @@ function fileVariant(): Variant {
     holds: async (hash) => existsSync(path.join(blobs, ...blobKeyFor(hash).split("/"))),
     env: () => ({ DATA_DIR: dataDir }),
     corrupt: async (hash) => writeFileSync(path.join(blobs, ...blobKeyFor(hash).split("/")), "%PDF-1.4 these are not the bytes you stored"),
+    remove: async (hash) => rmSync(path.join(blobs, ...blobKeyFor(hash).split("/"))),
     breakStore: async () => {
       // The directory is gone and a file stands in its place: nothing can be read or written.
       renameSync(blobs, `${blobs}.away`);
@@ -112,6 +115,9 @@ function s3Variant(): Variant {
     }),
     corrupt: async (hash) => {
       await client().send(new PutObjectCommand({ Bucket: bucket, Key: blobKeyFor(hash), Body: Buffer.from("%PDF-1.4 these are not the bytes you stored") }));
+    },
+    remove: async (hash) => {
+      await client().send(new DeleteObjectCommand({ Bucket: bucket, Key: blobKeyFor(hash) }));
     },
     breakStore: () => s3.stop(),
     repairStore: () => s3.start(),
@@ -287,6 +293,44 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
       expect(Buffer.from(await healed.arrayBuffer()).equals(Buffer.from(good))).toBe(true);
     }, 30_000);
 
+    it("says the object is missing (not corrupt) when the store lost it, and fetches it again", async () => {
+      const reader = await createSignedInUser(server);
+      const good = new Uint8Array(await (await open(reader, SMALL_B)).arrayBuffer());
+      const entry = await waitForEntry(reader, SMALL_B);
+      await variant.remove(entry.fileHash);
+      const part = await open(reader, SMALL_B, { Range: "bytes=0-99" });
+      expect(part.headers.get("x-pdf-cache-reason")).toBe("missing-object-refetched");
+      await part.arrayBuffer();
+      const refetched = await open(reader, SMALL_B);
+      expect(refetched.headers.get("x-pdf-cache")).toBe("miss");
+      expect(refetched.headers.get("x-pdf-cache-reason")).toBe("missing-object-refetched");
+      expect(Buffer.from(await refetched.arrayBuffer()).equals(Buffer.from(good))).toBe(true);
+      await waitForEntry(reader, SMALL_B, (file) => file.accessCount === 2);
+      expect(await variant.holds(entry.fileHash)).toBe(true);
+    }, 30_000);
+
+    it("downloads a paper once when it is opened twice at once, by one reader or by two", async () => {
+      const reader = await createSignedInUser(server);
+      await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
+      const [first, second] = await Promise.all([open(reader, LONG_EVAL), open(reader, LONG_EVAL)]);
+      const bodies = await Promise.all([first.arrayBuffer(), second.arrayBuffer()]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(bodies.map((body) => body.byteLength)).toEqual([sizes[LONG_EVAL], sizes[LONG_EVAL]]);
+      expect(sha256(new Uint8Array(bodies[0]))).toBe(sha256(new Uint8Array(bodies[1])));
+      expect([first.headers.get("x-pdf-cache"), second.headers.get("x-pdf-cache")].sort()).toEqual(["hit", "miss"]);
+      expect(await pdfRequests()).toBe(1);
+      expect((await waitForEntry(reader, LONG_EVAL)).accessCount).toBe(2);
+
+      const [a, b] = [await createSignedInUser(server), await createSignedInUser(server)];
+      await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
+      const both = await Promise.all([open(a, SMALL_A), open(b, SMALL_A)]);
+      const sizesSeen = await Promise.all(both.map(async (answer) => (await answer.arrayBuffer()).byteLength));
+      expect(sizesSeen).toEqual([sizes[SMALL_A], sizes[SMALL_A]]);
+      expect(await pdfRequests()).toBe(1);
+      await waitForEntry(a, SMALL_A);
+      await waitForEntry(b, SMALL_A);
+    }, 30_000);
+
     it("does not store a PDF the host cut off half-way", async () => {
       const reader = await createSignedInUser(server);
       const cut = await open(reader, PDF_FAULT_IDS.truncated);
@@ -330,6 +374,9 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
         expect((await cached.arrayBuffer()).byteLength).toBe(sizes[SMALL_A]);
         const uncached = await open(reader, SMALL_B);
         expect(uncached.status).toBe(200);
+        // A paper never cached says why it will not be either.
+        expect(uncached.headers.get("x-pdf-cache")).toBe("miss");
+        expect(uncached.headers.get("x-pdf-cache-reason")).toBe("storage-unavailable");
         expect((await uncached.arrayBuffer()).byteLength).toBe(sizes[SMALL_B]);
         // Later opens go straight to the host for a while, without waiting for the store again.
         const again = await open(reader, SMALL_A);

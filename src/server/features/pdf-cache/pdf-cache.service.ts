@@ -63,6 +63,9 @@ export type PdfCollector = {
   abort(): void;
 };
 
+/** The lead of a paper's one download: settled with the stored bytes, or null when nothing was stored. */
+export type DownloadLead = { lead: true; settle(bytes: Uint8Array | null): void };
+
 const PDF_END_MARKER = Buffer.from("%%EOF");
 /**
  * After the store failed to answer, reads skip it for this long (a store that hangs would
@@ -249,8 +252,8 @@ export function pdfCacheService(deps: {
    */
   async function serve(userId: string, paperId: string, request: { range?: string; ifNoneMatch?: string }): Promise<CacheOutcome> {
     const entry = await repository.find(userId, paperId);
-    if (!entry) return { response: null, reason: null };
     if (storageDown()) return { response: null, reason: PDF_CACHE_REASONS.storageUnavailable };
+    if (!entry) return { response: null, reason: null };
     const range = resolveRange(request.range, entry.fileSizeBytes);
     const headers = pdfHeaders(entry);
     revalidateLater(userId, entry);
@@ -266,7 +269,7 @@ export function pdfCacheService(deps: {
         const part = await store.get(entry.storageKey, { range });
         if (!part || part.size !== entry.fileSizeBytes) {
           await part?.body.cancel().catch(() => undefined);
-          return { response: null, reason: PDF_CACHE_REASONS.corrupt };
+          return { response: null, reason: part ? PDF_CACHE_REASONS.corrupt : PDF_CACHE_REASONS.missing };
         }
         headers.set("Content-Range", `bytes ${range.start}-${range.end}/${entry.fileSizeBytes}`);
         headers.set("Content-Length", String(range.end - range.start + 1));
@@ -281,8 +284,8 @@ export function pdfCacheService(deps: {
       if (!bytes || sha256Hex(bytes) !== entry.fileHash) {
         logger.warn({ userId, paperId, hash: entry.fileHash, found: bytes ? "other bytes" : "nothing" }, "cached PDF is corrupt or missing: fetching it again");
         // The object is wrong for everyone who keeps it: gone, so the refetch stores it afresh.
-        await store.delete(entry.storageKey).catch(() => undefined);
-        return { response: null, reason: PDF_CACHE_REASONS.corrupt };
+        if (whole) await store.delete(entry.storageKey).catch(() => undefined);
+        return { response: null, reason: whole ? PDF_CACHE_REASONS.corrupt : PDF_CACHE_REASONS.missing };
       }
       await repository.recordAccess(userId, paperId, clock());
       if (!entry.paperTitle) void fillPaperDetails(userId, paperId);
@@ -296,12 +299,59 @@ export function pdfCacheService(deps: {
     }
   }
 
+  /** Papers being downloaded from the host for a reader's cache, by paper id (this instance). */
+  const downloads = new Map<string, Promise<Uint8Array | null>>();
+
+  /**
+   * One download of a paper at a time: the first whole open of a paper not cached leads (it
+   * downloads, and its collector settles the lead with the stored bytes, or null); opens of the
+   * same paper meanwhile follow, and are served from the cache once it holds the file.
+   */
+  function joinDownload(paperId: string): DownloadLead | { lead: false; result: Promise<Uint8Array | null> } {
+    const running = downloads.get(paperId);
+    if (running) return { lead: false, result: running };
+    let resolve!: (bytes: Uint8Array | null) => void;
+    const result = new Promise<Uint8Array | null>((done) => (resolve = done));
+    downloads.set(paperId, result);
+    let settled = false;
+    return {
+      lead: true,
+      settle(bytes) {
+        if (settled) return;
+        settled = true;
+        if (downloads.get(paperId) === result) downloads.delete(paperId);
+        resolve(bytes);
+      },
+    };
+  }
+
+  /**
+   * A follower's answer: waits up to `waitMs` for the leading download, keeps the file for this
+   * reader too (the bytes are stored once, by content), then serves it from the cache; null
+   * when the download failed, took too long or the cache cannot serve it (the caller downloads).
+   */
+  async function followDownload(userId: string, paperId: string, result: Promise<Uint8Array | null>, waitMs: number, request: { range?: string; ifNoneMatch?: string }): Promise<Response | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bytes = await Promise.race([result, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))]);
+    clearTimeout(timer);
+    if (!bytes) return null;
+    try {
+      if (!(await repository.find(userId, paperId))) await add(userId, paperId, bytes);
+    } catch (error) {
+      if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
+      logger.warn({ err: error, userId, paperId }, "could not keep a shared download for a second reader");
+      return null;
+    }
+    return (await serve(userId, paperId, request)).response;
+  }
+
   /** Collects a PDF coming from the host for this user; stores it when it arrived whole. */
-  function collector(userId: string, paperId: string, expectedBytes: number | null): PdfCollector {
+  function collector(userId: string, paperId: string, expectedBytes: number | null, flight?: DownloadLead): PdfCollector {
     const chunks: Uint8Array[] = [];
     let length = 0;
     let overflow = false;
     let finished = false;
+    const settle = (bytes: Uint8Array | null) => flight?.settle(bytes);
     return {
       maxBytes: maxFileBytes,
       push(chunk) {
@@ -320,28 +370,33 @@ export function pdfCacheService(deps: {
         finished = true;
         if (overflow) {
           logger.info({ userId, paperId, bytes: length, limitBytes }, "PDF not cached: over the user's limit");
-          return;
+          return settle(null);
         }
-        if (expectedBytes !== null && expectedBytes !== length) return;
+        if (expectedBytes !== null && expectedBytes !== length) return settle(null);
         if (storageDown()) {
           chunks.length = 0;
           logger.info({ userId, paperId }, "PDF not cached: the object store is down");
-          return;
+          return settle(null);
         }
         const bytes = Buffer.concat(chunks, length);
         chunks.length = 0;
+        let stored = false;
         try {
           const result = await add(userId, paperId, bytes);
+          stored = result.stored;
           if (!result.stored) logger.info({ userId, paperId, reason: result.reason }, "PDF not cached");
-          else await fillPaperDetails(userId, paperId);
         } catch (error) {
           if (error instanceof StorageError && error.kind === "unavailable") markStorageDown();
           logger.warn({ err: error, userId, paperId, reason: describeCause(error) }, "PDF not cached: the object store failed");
         }
+        // Readers waiting on this download are served from the cache now it holds the file.
+        settle(stored ? bytes : null);
+        if (stored) await fillPaperDetails(userId, paperId);
       },
       abort() {
         finished = true;
         chunks.length = 0;
+        settle(null);
       },
     };
   }
@@ -350,6 +405,8 @@ export function pdfCacheService(deps: {
     limitBytes,
     serve,
     collector,
+    joinDownload,
+    followDownload,
     add,
     storageStatus,
     /** POST /api/pdf-proxy?action=setup: makes the directory or bucket. */

@@ -5,7 +5,7 @@ import { describeCause } from "@/server/storage/blob-store";
 import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { PdfCacheService, PdfCollector } from "@/server/features/pdf-cache/pdf-cache.service";
+import type { DownloadLead, PdfCacheService, PdfCollector } from "@/server/features/pdf-cache/pdf-cache.service";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 /** pdf.js accepts a header a little way in (some files start with junk); arXiv's never do. */
@@ -53,12 +53,32 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
     const range = acceptableRange(request.range);
     const userId = cache ? (request.userId ?? null) : null;
     let cacheReason: string | null = null;
+    let lead: DownloadLead | null = null;
     if (userId && cache) {
-      const outcome = await cache.serve(userId, arxivId, { range: request.range, ifNoneMatch: request.ifNoneMatch });
+      const cacheRequest = { range: request.range, ifNoneMatch: request.ifNoneMatch };
+      const outcome = await cache.serve(userId, arxivId, cacheRequest);
       if (outcome.response) return outcome.response;
       cacheReason = outcome.reason;
+      if (!request.range && outcome.reason !== PDF_CACHE_REASONS.storageUnavailable) {
+        // A whole open of a paper another open is downloading waits for that download.
+        const joined = cache.joinDownload(arxivId);
+        if (joined.lead) lead = joined;
+        else {
+          const shared = await cache.followDownload(userId, arxivId, joined.result, idleTimeoutMs, cacheRequest);
+          if (shared) return shared;
+        }
+      }
     }
+    try {
+      return await fromHost(arxivId, range, request, userId, cacheReason, lead);
+    } catch (error) {
+      lead?.settle(null);
+      throw error;
+    }
+  }
 
+  async function fromHost(arxivId: string, range: string | undefined, request: PdfProxyRequest, userId: string | null, reason: string | null, lead: DownloadLead | null): Promise<Response> {
+    let cacheReason = reason;
     let upstream;
     try {
       upstream = await source.fetchPdf(arxivId, { range, signal: request.signal });
@@ -108,12 +128,14 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
       if (upstream.status !== 200) cacheReason ??= PDF_CACHE_REASONS.partial;
       else if (expected !== null && expected > cache.limitBytes) cacheReason ??= PDF_CACHE_REASONS.overLimit;
       else {
-        collector = cache.collector(userId, arxivId, expected);
+        collector = cache.collector(userId, arxivId, expected, lead ?? undefined);
         collector.push(head.bytes);
       }
       headers.set("X-PDF-Cache", "miss");
       if (cacheReason) headers.set("X-PDF-Cache-Reason", cacheReason);
     }
+    // Without a collector nothing will be stored: followers download for themselves.
+    if (!collector) lead?.settle(null);
     return new Response(relay(head.bytes, head.done, reader, idleTimeoutMs, collector), { status: upstream.status, headers });
   }
 
