@@ -77,9 +77,10 @@ describe("Zotero Web API: reading a library", () => {
     expect(first.headers.get("last-modified-version")).toBe(String(user.libraryVersion));
     const big = await api(user, `/users/${user.userID}/items/top?limit=500`);
     expect((await big.json()).length).toBe(100);
+    // At the host's root, as api.zotero.org's: the API is served there too.
     expect(links(big)).toEqual({
-      next: `${sandbox.url}/zotero/users/${user.userID}/items/top?limit=100&start=100`,
-      last: `${sandbox.url}/zotero/users/${user.userID}/items/top?limit=100&start=200`,
+      next: `${sandbox.url}/users/${user.userID}/items/top?limit=100&start=100`,
+      last: `${sandbox.url}/users/${user.userID}/items/top?limit=100&start=200`,
       alternate: `${sandbox.url}/zotero-web/users/${user.userID}/items/top`,
     });
     // Following rel="next" reads every item once.
@@ -91,6 +92,23 @@ describe("Zotero Web API: reading a library", () => {
       url = links(response).next;
     }
     expect(seen.size).toBe(230);
+    // A client that keeps only the link's path and puts its own base before it (pyzotero's
+    // everything()) reads every item once too, with the base ZOTERO_API_URL names.
+    const base = `${sandbox.url}/zotero`;
+    const read = new Set<string>();
+    let next: string | undefined = `/users/${user.userID}/items/top?limit=100`;
+    while (next) {
+      const response: Response = await fetch(`${base}${next}`, { headers: { "Zotero-API-Key": user.key, "Zotero-API-Version": "3" } });
+      expect(response.status, `${base}${next}`).toBe(200);
+      for (const item of (await response.json()) as Item[]) read.add(item.key);
+      const link = links(response).next;
+      next = link ? `${new URL(link).pathname}${new URL(link).search}` : undefined;
+    }
+    expect(read.size).toBe(230);
+    // An item's own links resolve at the root too.
+    const item = ((await (await api(user, `/users/${user.userID}/items/top?limit=1`)).json()) as Item[])[0]!;
+    expect(item.links.self!.href).toBe(`${sandbox.url}/users/${user.userID}/items/${item.key}`);
+    expect((await fetch(item.links.self!.href, { headers: { "Zotero-API-Key": user.key } })).status).toBe(200);
 
     const versions = await api(user, `/users/${user.userID}/items?format=versions&since=${user.libraryVersion - 3}`);
     expect(Object.keys(await versions.json())).toHaveLength(3);

@@ -15,9 +15,17 @@ import { sleep, type Upstream } from "../upstream";
 export const ZOTERO_API_ROUTE = "zotero-api";
 export const ZOTERO_WEB_ROUTE = "zotero-web";
 
+/**
+ * The API's paths at the host's root, where api.zotero.org serves them. The API answers there as
+ * well as under `/zotero`, and its links (Link headers, items' `links`) name the root: a client
+ * that keeps only a link's path and puts its own base before it (pyzotero's `everything()`)
+ * then asks `/zotero/users/...`, as it would ask zotero.org `/users/...`.
+ */
+const ROOT_API_PATHS = ["/users/*", "/keys/*", "/items/new", "/itemTypes", "/itemFields", "/creatorFields", "/itemTypeFields", "/itemTypeCreatorTypes"];
+
 export function basesOf(c: Context): Bases {
   const origin = new URL(c.req.url).origin;
-  return { api: `${origin}/zotero`, web: `${origin}/zotero-web` };
+  return { api: origin, web: `${origin}/zotero-web` };
 }
 
 export const zoteroUpstream: Upstream = {
@@ -33,5 +41,6 @@ export const zoteroUpstream: Upstream = {
     };
     app.all("/zotero", context.route(ZOTERO_API_ROUTE), api);
     app.all("/zotero/*", context.route(ZOTERO_API_ROUTE), api);
+    for (const path of ROOT_API_PATHS) app.all(path, context.route(ZOTERO_API_ROUTE), api);
   },
 };
