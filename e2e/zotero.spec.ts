@@ -150,12 +150,33 @@ test("runs a full sync with its progress bar, stops and resumes it, and pulls a 
     await expect(card.getByText("Syncing", { exact: true })).toBeVisible();
     await expect.poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
     await shoot("zotero-sync-running");
+    // The cached count and the progress, read in one frame, agree while the copy fills from empty.
+    for (let i = 0; i < 6; i++) {
+      const frame = await card.evaluate((element) => ({
+        progress: Number(element.querySelector("[role=progressbar]")?.getAttribute("aria-valuenow")),
+        text: element.textContent ?? "",
+      }));
+      expect(frame.text).toMatch(new RegExp(`(^|\\D)${frame.progress} items cached`));
+      await page.waitForTimeout(250);
+    }
     await card.getByRole("button", { name: "Stop" }).click();
     await expect(card.getByText("Paused", { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(card.getByText("Sync paused").first()).toBeVisible();
     const stoppedAt = Number(await progress.getAttribute("aria-valuenow"));
     expect(stoppedAt).toBeGreaterThan(0);
     await expect(card.getByRole("button", { name: "Sync One Batch" })).toBeDisabled();
+    // While paused, the filled look is Resume's (the way on), not the disabled Sync One Batch's.
+    const background = (name: string) => card.getByRole("button", { name }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const primary = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.className = "bg-primary";
+      document.body.append(probe);
+      const color = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return color;
+    });
+    expect(await background("Resume")).toBe(primary);
+    expect(await background("Sync One Batch")).not.toBe(primary);
     await shoot("zotero-sync-paused");
 
     // A reload keeps the paused state (it is the job's saved state).
@@ -172,10 +193,69 @@ test("runs a full sync with its progress bar, stops and resumes it, and pulls a 
     await changeZoteroLibrary(sandboxUrl, zotero.userID, { modify: 2, add: 1 });
     await card.getByRole("button", { name: "Incremental Sync" }).click();
     await expect(card.getByText("Incremental sync: 3 updated, 0 removed").first()).toBeVisible({ timeout: 30_000 });
+    // The progress counts the cached library after it, not "0 / 0".
+    const cachedLine = card.getByText(/^\d+ items cached/);
+    await expect(card.getByText("Progress: 301 / 301")).toBeVisible();
+    await expect(cachedLine).toHaveText(/^301 items cached/);
     await card.getByRole("button", { name: "Incremental Sync" }).click();
     await expect(card.getByText("No recent changes found").first()).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByText("Progress: 301 / 301")).toBeVisible();
     await shoot("zotero-sync-incremental");
+
+    // Delete Credentials takes the synced copy and its sync state; connected again, nothing is
+    // left to build on: the card says so and Incremental Sync asks for a full sync.
+    const integration = page.locator("#settings-zotero");
+    await integration.getByRole("button", { name: "Delete Credentials" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Credentials" }).click();
+    await expect(integration.getByText("Not Connected")).toBeVisible();
+    const second = await (await page.request.post(`${sandboxUrl}/__control/zotero/users/${zotero.userID}/keys`, { data: {} })).json();
+    await connectWithKey(page, second.key as string);
+    await page.reload();
+    await expect(cachedLine).toHaveText(/^0 items cached/);
+    await expect(card.getByText(/library version/)).toHaveCount(0);
+    await expect(card.getByText("Progress: 0 / 0")).toBeVisible();
+    await card.getByRole("button", { name: "Incremental Sync" }).click();
+    await expect(card.getByText("Incremental sync failed - try full sync first").first()).toBeVisible({ timeout: 30_000 });
+    await shoot("zotero-sync-after-delete");
   } finally {
     await setZoteroPacing(sandboxUrl, 0);
+  }
+});
+
+test("the library table fits a 1280-px window: Delete in view, titles on a few lines; light and dark", async ({ page, shoot }, testInfo) => {
+  test.setTimeout(90_000);
+  const zotero = await createZoteroUser(sandboxUrl, { items: 40 });
+  await signedInAccount(page.request, uniqueEmail("zotero-table", testInfo.project.name));
+  await connectWithKey(page, zotero.key);
+  for (const theme of ["light", "dark"] as const) {
+    await useTheme(page, theme);
+    await page.goto("/zotero-library");
+    await expect(page.getByText(/^\d+ items · /)).toBeVisible({ timeout: 20_000 });
+    const viewport = page.viewportSize()!;
+    if (isPhone()) {
+      const cards = page.getByRole("list", { name: "Zotero library items" });
+      const remove = cards.getByRole("listitem").first().getByRole("button", { name: /Delete/ });
+      await expect(remove).toBeVisible();
+      const box = (await remove.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    } else {
+      const table = page.getByRole("table", { name: "Zotero library items" });
+      await expect(table).toBeVisible();
+      // Nothing to scroll sideways: the Delete action is in view in every row.
+      const scroller = await table.evaluate((element) => ({ scroll: element.parentElement!.scrollWidth, client: element.parentElement!.clientWidth }));
+      expect(scroller.scroll).toBeLessThanOrEqual(scroller.client);
+      const rows = table.getByRole("row");
+      for (const index of [1, 2, 3]) {
+        const remove = rows.nth(index).getByRole("button", { name: "Delete from Zotero" });
+        await expect(remove).toBeInViewport({ ratio: 1 });
+      }
+      // The title column has room for a title: no 150-px column wrapping it to many lines.
+      const title = table.getByRole("columnheader", { name: "Title" });
+      expect((await title.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+      const heights = await rows.evaluateAll((elements) => elements.slice(1).map((row) => row.getBoundingClientRect().height));
+      const lineHeight = await rows.nth(1).getByRole("button").first().evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+      expect(Math.max(...heights)).toBeLessThanOrEqual(lineHeight * 4 + 40);
+    }
+    await shoot(`zotero-library-table`);
   }
 });

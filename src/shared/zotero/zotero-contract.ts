@@ -140,6 +140,8 @@ export type ZoteroSyncState = {
   mode: "batch" | "full" | "incremental" | null;
   current: number;
   total: number;
+  /** Items in the synced copy, read with the state: the card shows both from one answer. */
+  cached: number;
   batchSize: number;
   libraryVersion: number | null;
   message: string | null;

@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { zoteroSyncLogs, zoteroSyncState } from "@/server/db/schema";
+import { zoteroCache, zoteroSyncLogs, zoteroSyncState } from "@/server/db/schema";
 import { ZOTERO_SYNC_LOG_RETENTION_DAYS } from "@/shared/zotero/zotero-constants";
 import { zoteroCacheRepository, type CacheInsert } from "./zotero-cache.repository";
 
@@ -30,6 +30,19 @@ export function zoteroSyncRepository(db: Database) {
     async get(userId: string): Promise<SyncStateRow> {
       await ensure(userId);
       const [row] = await db.select().from(zoteroSyncState).where(eq(zoteroSyncState.userId, userId));
+      return row!;
+    },
+
+    /**
+     * The state with the count of cached items, in one statement: one snapshot, so the progress
+     * and the count agree (a batch's rows and progress are committed together).
+     */
+    async getWithCached(userId: string): Promise<SyncStateRow & { cached: number }> {
+      await ensure(userId);
+      const [row] = await db
+        .select({ ...getTableColumns(zoteroSyncState), cached: sql<number>`(select count(*) from ${zoteroCache} where ${zoteroCache.userId} = ${userId})`.mapWith(Number) })
+        .from(zoteroSyncState)
+        .where(eq(zoteroSyncState.userId, userId));
       return row!;
     },
 

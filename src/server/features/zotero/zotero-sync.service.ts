@@ -16,7 +16,7 @@ import { syncSteps } from "./zotero-sync-steps";
 /** A syncing state whose heartbeat is older than this is taken to be orphaned (by default). */
 export const ZOTERO_SYNC_STALE_AFTER_MS = 30_000;
 
-export function toSyncState(row: SyncStateRow): ZoteroSyncState {
+export function toSyncState(row: SyncStateRow, cached: number): ZoteroSyncState {
   return {
     status: row.status,
     syncing: row.status === "syncing",
@@ -24,6 +24,7 @@ export function toSyncState(row: SyncStateRow): ZoteroSyncState {
     mode: row.mode,
     current: row.current,
     total: row.total,
+    cached,
     batchSize: row.batchSize,
     libraryVersion: row.libraryVersion,
     message: row.message,
@@ -95,9 +96,15 @@ export function zoteroSyncService(deps: {
     return orphans.length;
   }
 
+  /** The user's state with the cached count beside it, read together. */
+  async function stateOf(userId: string): Promise<ZoteroSyncState> {
+    const row = await states.getWithCached(userId);
+    return toSyncState(row, row.cached);
+  }
+
   return {
     async state(userId: string): Promise<ZoteroSyncState> {
-      return toSyncState(await states.get(userId));
+      return stateOf(userId);
     },
 
     /**
@@ -107,13 +114,13 @@ export function zoteroSyncService(deps: {
     async act(userId: string, action: ZoteroSyncAction, batchSize: number): Promise<ZoteroSyncState> {
       if (action === "stop" || action === "cancel") {
         await states.requestStop(userId, action);
-        return toSyncState(await states.get(userId));
+        return stateOf(userId);
       }
       if (action === "reset") {
         const row = await states.reset(userId);
         if (!row) throw errors.conflict("A sync is running. Stop it before resetting.");
         await log(userId, row.sessionId, "INFO", "Sync reset", "position back to 0");
-        return toSyncState(row);
+        return stateOf(userId);
       }
       if (!deps.queue) throw errors.unavailable("Library sync is not available on this server.");
       await connection.access(userId);
@@ -124,7 +131,7 @@ export function zoteroSyncService(deps: {
       if (!claimed) {
         const current = await states.get(userId);
         // Already running (another tab pressed it first): the same sync is the answer.
-        if (current.status === "syncing") return toSyncState(current);
+        if (current.status === "syncing") return stateOf(userId);
         throw errors.conflict(action === "resume" ? "There is no paused sync to resume." : "A sync is paused: Resume it or Reset it first.");
       }
       try {
@@ -133,7 +140,7 @@ export function zoteroSyncService(deps: {
         await states.update(userId, { status: claimed.position > 0 ? "paused" : "idle", message: ZOTERO_MESSAGES.syncFailed, error: "The sync could not be queued." });
         throw error instanceof AppError ? error : errors.unavailable("The sync could not be queued.");
       }
-      return toSyncState((await states.get(userId))!);
+      return stateOf(userId);
     },
 
     /**

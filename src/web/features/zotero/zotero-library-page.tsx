@@ -132,7 +132,15 @@ function FilterChip({ pressed, onClick, children }: { pressed: boolean; onClick:
  * library, searched (Enter or Search) and filtered by the chips (kept in the zoteroFilters
  * setting), paged on Zotero's side, with Read / View / PDF / Delete on each item.
  */
+/**
+ * Where the table has room for its optional columns (# and Date Added) beside a readable title
+ * and the five row actions; narrower, they give their width to the title (a 1280-px window
+ * with the sidebar left the title 140 px, wrapped to five or more lines).
+ */
+const ROOMY_TABLE_QUERY = "(min-width: 1536px)";
+
 export function ZoteroLibraryPage() {
+  const roomy = useMediaQuery(ROOMY_TABLE_QUERY);
   const { session } = useUserData();
   const userId = useSignedInUserId();
   const status = useZoteroStatus();
@@ -270,7 +278,7 @@ export function ZoteroLibraryPage() {
           label="Zotero library items"
           papers={result.items}
           // Export to Zotero is not offered on Zotero's own items: Delete takes its place.
-          columns={{ index: true, startIndex: page * size, dateLabel: "Item Date", added: "Date Added" }}
+          columns={{ index: roomy, startIndex: page * size, dateLabel: "Item Date", ...(roomy ? { added: "Date Added" } : {}), extraActionCount: 1 }}
           sorting={{ options: SORT_OPTIONS, value: sort, onChange: (value) => navigate(hrefFor(0, size, value)) }}
           busy={library.isFetching}
           renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<DeleteFromZotero paper={paper} />} />}

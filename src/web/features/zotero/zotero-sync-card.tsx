@@ -143,7 +143,8 @@ export function ZoteroSyncCard() {
             </div>
 
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void act("batch")} disabled={!idle || pending}>
+              {/* The filled look goes to the action that applies: Resume while paused. */}
+              <Button variant={paused ? "outline" : "default"} onClick={() => void act("batch")} disabled={!idle || pending}>
                 <StepForward aria-hidden />
                 Sync One Batch
               </Button>
@@ -151,7 +152,7 @@ export function ZoteroSyncCard() {
                 <RefreshCw aria-hidden />
                 Full Sync
               </Button>
-              <Button variant="outline" onClick={() => void act("resume")} disabled={!paused || pending}>
+              <Button variant={paused ? "default" : "outline"} onClick={() => void act("resume")} disabled={!paused || pending}>
                 <Play aria-hidden />
                 Resume
               </Button>
@@ -174,9 +175,10 @@ export function ZoteroSyncCard() {
             </div>
 
             <p className="text-sm text-muted-foreground">
-              {cache.data ? (
+              {cache.data && state ? (
                 <>
-                  <span className="font-medium text-foreground tabular-nums">{cache.data.count}</span> items cached
+                  {/* The count comes with the progress, from one answer, so the two never disagree. */}
+                  <span className="font-medium text-foreground tabular-nums">{state.cached}</span> items cached
                   {cache.data.lastSync ? ` · last synced ${new Date(cache.data.lastSync).toLocaleString()}` : ""}
                   {state?.libraryVersion ? ` · library version ${state.libraryVersion}` : ""}
                 </>
