@@ -54,14 +54,14 @@ test("the toggles switch between Abstract, PDF and HTML; /abstract and /reader/{
   await page.goto(`/abstract/${PAPER}`);
   await expect(page).toHaveURL(new RegExp(`/abs/${PAPER}$`));
   await expect(heading(page)).toHaveText(PAPER_TITLE, { timeout: LOAD_TIMEOUT });
-  await expect(page.getByRole("main", { name: "Abstract view" }).getByText(/comparative study of classical machine learning/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Abstract view" }).getByText(/comparative study of classical machine learning/)).toBeVisible();
   await expect(page.getByRole("link", { name: /View on arXiv/ })).toHaveAttribute("href", `https://arxiv.org/abs/${PAPER}v1`);
   await shoot("reader-abstract");
 
   await page.getByRole("link", { name: "PDF", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/pdf/${PAPER}$`));
   await expect(page.getByRole("link", { name: "PDF", exact: true })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("main", { name: "PDF view" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "PDF view", exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "HTML", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/html/${PAPER}$`));

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request, Response } from "@playwright/test";
 import type { RouteObject } from "react-router";
 import { routes } from "../src/web/routes";
@@ -13,6 +15,10 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
  * walked without touching this file. A route with a parameter needs a sample address below: the
  * test fails, naming the route, until it has one. Anything that fails on purpose goes in
  * ALLOWED with the reason.
+ *
+ * Signed in, each page is also checked with axe-core, once in the dark theme and once in the
+ * light: no critical or serious violation. The theme is "system" and the walk switches the
+ * emulated colour scheme, so the second check needs no reload.
  */
 
 /** In the sandbox corpus, with a PDF, an HTML rendition and references in the OpenAlex graph. */
@@ -112,9 +118,42 @@ function watchProblems(page: Page): { take: () => string[]; quiet: () => Promise
   };
 }
 
+/** Impacts that fail the walk; moderate and minor ones are listed in the test's attachment. */
+const FAILING_IMPACTS = new Set(["critical", "serious"]);
+
+type AxeFinding = { path: string; scheme: "dark" | "light"; rule: string; impact: string; targets: string[] };
+
+/**
+ * The rules whose outcome depends on the colours. The page is checked whole in the dark theme
+ * (the default); in the light theme only these run again, since the theme changes nothing else.
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Runs axe on the page as it is, in the given colour scheme: every rule, or only the colour rules. */
+async function checkAccessibility(page: Page, path: string, scheme: "dark" | "light", rules: "all" | "colour"): Promise<AxeFinding[]> {
+  // Reduced motion makes the app's colour transitions 1 ms: contrast is measured on the
+  // scheme's own colours, not halfway through the switch.
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains("dark") === dark, scheme === "dark");
+  const builder = new AxeBuilder({ page });
+  const results = await (rules === "colour" ? builder.withRules(COLOUR_RULES) : builder).analyze();
+  return results.violations.map((violation) => ({
+    path,
+    scheme,
+    rule: violation.id,
+    impact: violation.impact ?? "unknown",
+    targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+  }));
+}
+
 async function walk(page: Page, visit: (path: string, options?: { label?: string }) => Promise<void>, state: "signed-out" | "signed-in") {
   const watcher = watchProblems(page);
   const found: string[] = [];
+  const axeFindings: AxeFinding[] = [];
+  const report = test.info().outputPath("axe-violations.json");
+  // Addresses that land on a page already checked (the admin and developer pages send a user to /) are not checked again.
+  const checked = new Set<string>();
+  let axeMs = 0;
   for (const path of pagesToWalk()) {
     await visit(path, { label: `walk-${state}${path}` });
     // The page is done when the app is up (a /pdf/ load starts it only once page 1 is drawn)
@@ -124,20 +163,36 @@ async function walk(page: Page, visit: (path: string, options?: { label?: string
     await watcher.quiet();
     const problems = watcher.take().filter((problem) => !ALLOWED.some((allowed) => allowed.page.test(path) && allowed.problem.test(problem)));
     found.push(...problems.map((problem) => `${path}: ${problem}`));
+    const landed = new URL(page.url());
+    if (state === "signed-in" && !checked.has(landed.pathname + landed.search)) {
+      checked.add(landed.pathname + landed.search);
+      const started = Date.now();
+      axeFindings.push(...(await checkAccessibility(page, path, "dark", "all")), ...(await checkAccessibility(page, path, "light", "colour")));
+      await page.emulateMedia({ colorScheme: "dark" });
+      axeMs += Date.now() - started;
+      // Written as the walk goes, moderate and minor findings included, so a walk cut short still tells.
+      await writeFile(report, JSON.stringify({ pagesChecked: checked.size, axeMs, findings: axeFindings }, null, 2));
+    }
   }
+  if (state === "signed-in") await test.info().attach("axe-violations.json", { path: report, contentType: "application/json" });
+  const failing = axeFindings
+    .filter((finding) => FAILING_IMPACTS.has(finding.impact))
+    .map((finding) => `${finding.path} (${finding.scheme}): ${finding.impact} ${finding.rule} at ${finding.targets.join(", ")}`);
   expect(found, `problems on the ${state} walk`).toEqual([]);
+  expect(failing, `critical or serious accessibility violations on the ${state} walk`).toEqual([]);
 }
 
 test.describe("every page, with a clean console", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: Number(process.env.WALK_TIMEOUT ?? 240_000) });
 
   test("signed out (light)", async ({ page, visit }) => {
     await useTheme(page, "light");
     await walk(page, visit, "signed-out");
   });
 
-  test("signed in (dark)", async ({ page, visit }, testInfo) => {
-    await useTheme(page, "dark");
+  test("signed in (dark, and light for axe)", async ({ page, visit }, testInfo) => {
+    await useTheme(page, "system");
+    await page.emulateMedia({ colorScheme: "dark" });
     await signedInAccount(page.request, uniqueEmail("walk", testInfo.project.name));
     await walk(page, visit, "signed-in");
   });

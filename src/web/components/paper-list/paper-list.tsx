@@ -85,6 +85,7 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
   const baseId = useId();
   const sortSelectId = `${baseId}-sort`;
   const listId = `${baseId}-list`;
+  const headingId = `${baseId}-heading`;
 
   const options = useMemo(() => sorting?.options ?? ownSortOptions(columns), [sorting?.options, columns]);
 
@@ -136,7 +137,13 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
   const collapsed = heading ? preferences.collapsed : false;
 
   return (
-    <section aria-label={heading ? undefined : label} className="space-y-3">
+    <section aria-labelledby={heading ? undefined : headingId} className="space-y-3">
+      {/* Without a heading of the page's own, the list's name heads it (hidden), so the cards' h3 titles sit under an h2. */}
+      {heading ? null : (
+        <h2 id={headingId} className="sr-only">
+          {label}
+        </h2>
+      )}
       {heading ? (
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">{heading}</div>

@@ -15,8 +15,10 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="card-header" className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("leading-tight font-semibold", className)} {...props} />;
+/** A card's title: an h3 under a page's h2 sections, or (level 2) a card straight under the page's h1. */
+export function CardTitle({ className, level = 3, ...props }: ComponentProps<"h3"> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return <Heading data-slot="card-title" className={cn("leading-tight font-semibold", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

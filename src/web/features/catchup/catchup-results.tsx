@@ -8,7 +8,7 @@ import { PaperListSkeleton } from "@/web/components/paper-list/paper-list-skelet
 import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
-import { Tabs, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { ScoreReasons } from "./score-reasons";
 import type { CatchupFilterState } from "./use-catchup-controls";
@@ -44,8 +44,8 @@ export function CatchupResults({ filters, filterId, data, loadedOnce, failed, sh
 
   return (
     <section aria-label="Papers" className="mt-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Tabs value={tab} onValueChange={(value) => filters.setTab(value as CatchupTab)}>
+      <Tabs value={tab} onValueChange={(value) => filters.setTab(value as CatchupTab)} className="block">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <TabsList>
             <TabsTrigger value="all">
               All Papers{data ? <span className="ml-1 text-muted-foreground tabular-nums">({data.counts.all})</span> : null}
@@ -54,82 +54,83 @@ export function CatchupResults({ filters, filterId, data, loadedOnce, failed, sh
               Recommended{data ? <span className="ml-1 text-muted-foreground tabular-nums">({data.counts.recommended})</span> : null}
             </TabsTrigger>
           </TabsList>
-        </Tabs>
-        <div className="flex items-center gap-2">
-          <Label htmlFor={filterId} className="text-sm text-muted-foreground">
-            Show
-          </Label>
-          <NativeSelect id={filterId} value={filter} onChange={(event) => filters.setFilter(event.target.value as CatchupFilter)} className="w-44">
-            {(Object.keys(FILTER_LABELS) as CatchupFilter[]).map((value) => (
-              <option key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-
-      {data?.index.stale ? (
-        <p role="status" className="mt-3 flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
-          arXiv could not be reached to refresh {data.index.failedCategories.join(", ")}.{" "}
-          {data.index.refreshedAt ? `Showing the papers as of ${new Date(data.index.refreshedAt).toLocaleString()}.` : "Try again later."}
-        </p>
-      ) : null}
-
-      <div className="mt-4">
-        {!loadedOnce ? (
-          <div className="rounded-xl border border-dashed border-border px-6 py-14 text-center">
-            <Newspaper className="mx-auto size-8 text-muted-foreground" aria-hidden />
-            <p className="mt-3 font-medium">Papers are not loaded yet.</p>
-            <p className="mt-1 text-sm text-muted-foreground">Choose categories and a time range, then click Load Papers.</p>
+          <div className="flex items-center gap-2">
+            <Label htmlFor={filterId} className="text-sm text-muted-foreground">
+              Show
+            </Label>
+            <NativeSelect id={filterId} value={filter} onChange={(event) => filters.setFilter(event.target.value as CatchupFilter)} className="w-44">
+              {(Object.keys(FILTER_LABELS) as CatchupFilter[]).map((value) => (
+                <option key={value} value={value}>
+                  {FILTER_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
           </div>
-        ) : failed ? (
-          <LoadFailed />
-        ) : showSkeleton ? (
-          <PaperListSkeleton />
-        ) : data && data.index.refreshedAt === null && data.index.stale && data.total === 0 ? (
-          <LoadFailed />
-        ) : data && data.total === 0 ? (
-          <p className="rounded-xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">{emptyMessage(tab, filter, range)}</p>
-        ) : data ? (
-          <>
-            <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-              {countOf(data.total, "paper")} · {CATCHUP_RANGE_LABELS[range]}
-              {tab === "recommended" || filter === "recommended" ? ` · score at least ${formatThreshold(filters.threshold)}` : ""}
-            </p>
-            <PaperList
-              tableId="catchup"
-              papers={papers}
-              label={tab === "recommended" ? "Recommended papers" : "All papers"}
-              columns={{ index: true, startIndex: data.page * data.pageSize }}
-              sorting={{ options: [{ value: "feed", label: tab === "recommended" ? "Best match first" : "Newest first" }], value: "feed", onChange: () => {} }}
-              onAuthorClick={filters.setAuthor}
-              renderNote={(paper) => {
-                const explanation = explanations.get(paper.id);
-                return explanation ? <ScoreReasons explanation={explanation} /> : null;
-              }}
-              renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
-              busy={fetching}
-            />
-            {pageCount > 1 ? (
-              <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
-                <Button type="button" variant="outline" size="sm" disabled={data.page === 0} onClick={() => filters.setPage(data.page - 1)}>
-                  <ChevronLeft aria-hidden />
-                  Previous
-                </Button>
-                <span className="tabular-nums">
-                  Page {data.page + 1} of {pageCount}
-                </span>
-                <Button type="button" variant="outline" size="sm" disabled={data.page + 1 >= pageCount} onClick={() => filters.setPage(data.page + 1)}>
-                  Next
-                  <ChevronRight aria-hidden />
-                </Button>
-              </nav>
-            ) : null}
-          </>
+        </div>
+
+        {data?.index.stale ? (
+          <p role="status" className="mt-3 flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+            arXiv could not be reached to refresh {data.index.failedCategories.join(", ")}.{" "}
+            {data.index.refreshedAt ? `Showing the papers as of ${new Date(data.index.refreshedAt).toLocaleString()}.` : "Try again later."}
+          </p>
         ) : null}
-      </div>
+
+        {/* The selected tab's panel, there before the first load too: each tab names it (aria-controls). */}
+        <TabsContent value={tab} className="mt-4">
+          {!loadedOnce ? (
+            <div className="rounded-xl border border-dashed border-border px-6 py-14 text-center">
+              <Newspaper className="mx-auto size-8 text-muted-foreground" aria-hidden />
+              <p className="mt-3 font-medium">Papers are not loaded yet.</p>
+              <p className="mt-1 text-sm text-muted-foreground">Choose categories and a time range, then click Load Papers.</p>
+            </div>
+          ) : failed ? (
+            <LoadFailed />
+          ) : showSkeleton ? (
+            <PaperListSkeleton />
+          ) : data && data.index.refreshedAt === null && data.index.stale && data.total === 0 ? (
+            <LoadFailed />
+          ) : data && data.total === 0 ? (
+            <p className="rounded-xl border border-dashed border-border px-6 py-10 text-center text-sm text-muted-foreground">{emptyMessage(tab, filter, range)}</p>
+          ) : data ? (
+            <>
+              <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
+                {countOf(data.total, "paper")} · {CATCHUP_RANGE_LABELS[range]}
+                {tab === "recommended" || filter === "recommended" ? ` · score at least ${formatThreshold(filters.threshold)}` : ""}
+              </p>
+              <PaperList
+                tableId="catchup"
+                papers={papers}
+                label={tab === "recommended" ? "Recommended papers" : "All papers"}
+                columns={{ index: true, startIndex: data.page * data.pageSize }}
+                sorting={{ options: [{ value: "feed", label: tab === "recommended" ? "Best match first" : "Newest first" }], value: "feed", onChange: () => {} }}
+                onAuthorClick={filters.setAuthor}
+                renderNote={(paper) => {
+                  const explanation = explanations.get(paper.id);
+                  return explanation ? <ScoreReasons explanation={explanation} /> : null;
+                }}
+                renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
+                busy={fetching}
+              />
+              {pageCount > 1 ? (
+                <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
+                  <Button type="button" variant="outline" size="sm" disabled={data.page === 0} onClick={() => filters.setPage(data.page - 1)}>
+                    <ChevronLeft aria-hidden />
+                    Previous
+                  </Button>
+                  <span className="tabular-nums">
+                    Page {data.page + 1} of {pageCount}
+                  </span>
+                  <Button type="button" variant="outline" size="sm" disabled={data.page + 1 >= pageCount} onClick={() => filters.setPage(data.page + 1)}>
+                    Next
+                    <ChevronRight aria-hidden />
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          ) : null}
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

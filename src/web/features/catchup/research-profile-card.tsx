@@ -9,7 +9,7 @@ export function ResearchProfileCard({ profile }: { profile: Profile }) {
   return (
     <Card className="gap-3 py-4">
       <CardHeader className="px-4">
-        <CardTitle className="text-base">Research profile</CardTitle>
+        <CardTitle level={2} className="text-base">Research profile</CardTitle>
         <CardDescription>What the Recommended tab scores by.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-2 px-4 text-sm">

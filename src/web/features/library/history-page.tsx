@@ -138,7 +138,7 @@ export function HistoryPage() {
           </Button>
           <ConfirmAction
             trigger={
-              <Button variant="outline" disabled={entries.length === 0} className="text-destructive hover:text-destructive">
+              <Button variant="outline" disabled={entries.length === 0} className="text-destructive hover:text-destructive dark:text-[oklch(0.78_0.13_27)] dark:hover:text-[oklch(0.78_0.13_27)]">
                 <Trash2 aria-hidden />
                 Clear History
               </Button>

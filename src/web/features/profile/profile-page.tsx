@@ -49,6 +49,7 @@ export function ProfilePage() {
         <YourPublications userId={user?.id ?? null} userPending={isPending} authorNames={profile.authorNames} />
         <Card>
           <SettingsCardHeader
+            level={2}
             icon={Microscope}
             title="Research Interests"
             description={
@@ -75,6 +76,7 @@ export function ProfilePage() {
         </Card>
         <Card aria-disabled="true" className="opacity-60">
           <SettingsCardHeader
+            level={2}
             icon={BrainCircuit}
             title={
               <>

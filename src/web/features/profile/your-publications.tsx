@@ -158,7 +158,7 @@ export function YourPublications(props: { userId: string | null; userPending: bo
 
   return (
     <Card>
-      <SettingsCardHeader icon={UserRound} title="Your Publications" description="Papers on arXiv under the names you publish as; they also count in your feed." />
+      <SettingsCardHeader level={2} icon={UserRound} title="Your Publications" description="Papers on arXiv under the names you publish as; they also count in your feed." />
       <CardContent className="space-y-4">
         <AuthorNames names={authorNames} />
         {!userId ? (

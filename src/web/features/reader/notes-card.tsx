@@ -77,7 +77,7 @@ export function NotesCard({ paper }: { paper: Paper }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
-        <CardTitle className="text-base">Notes</CardTitle>
+        <CardTitle level={2} className="text-base">Notes</CardTitle>
         <div className="inline-flex rounded-md border border-border p-0.5 text-xs" role="group" aria-label="Notes mode">
           {(["write", "preview"] as const).map((option) => (
             <button

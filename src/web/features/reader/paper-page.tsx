@@ -189,10 +189,10 @@ function ViewToggle({ view, id, state }: { view: ReaderView; id: string; state: 
   );
 }
 
-function ActionLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
+function ActionLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button asChild variant="ghost" size="sm">
-      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+      <a href={href} target="_blank" rel="noopener noreferrer">
         {children}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
@@ -246,9 +246,9 @@ function PaperActionsBar({ paper, wide }: { paper: Paper; wide: boolean }) {
         </ActionLink>
       ) : null}
       {paper.doi ? (
-        <ActionLink href={`https://doi.org/${paper.doi}`} label={`DOI ${paper.doi}`}>
-          <span className="font-mono text-xs">DOI</span>
-          <span className="max-w-40 truncate">{paper.doi}</span>
+        // Named by its text, as it reads: the space keeps "DOI" and the number two words.
+        <ActionLink href={`https://doi.org/${paper.doi}`}>
+          <span className="font-mono text-xs">DOI</span> <span className="max-w-40 truncate">{paper.doi}</span>
         </ActionLink>
       ) : null}
       {license ? (
@@ -347,12 +347,13 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
       </header>
 
       <div className={cn("mt-5 grid gap-6", wide ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : "lg:grid-cols-[minmax(0,1fr)_22rem]")}>
-        <main className="min-w-0" aria-label={`${viewLabel} view`}>
+        {/* A region, not a second main: the app's layout holds the page's one main. */}
+        <section className="min-w-0" aria-label={`${viewLabel} view`}>
           {view === "abs" && paper ? <AbstractView paper={paper} /> : null}
           {view === "pdf" ? <LazyPdfViewer paper={paper} paperId={routeId} /> : null}
           {view === "html" && paper ? <HtmlView paper={paper} paperId={routeId} /> : null}
           {paper ? <PaperDetailsBelow paper={paper} /> : null}
-        </main>
+        </section>
         {paper ? (
           <ChunkBoundary onRetry={() => (ReaderSideCards = loadSideCards())} fallback={() => <SideCardsUnavailable />}>
             <Suspense fallback={<SideCardsPlaceholder />}>

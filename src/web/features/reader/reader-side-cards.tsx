@@ -44,7 +44,7 @@ function PaperInformationCard({ paper }: { paper: Paper }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Paper Information</CardTitle>
+        <CardTitle level={2} className="text-base">Paper Information</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-border">
@@ -74,7 +74,7 @@ function AbstractCard({ paper }: { paper: Paper }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Abstract</CardTitle>
+        <CardTitle level={2} className="text-base">Abstract</CardTitle>
       </CardHeader>
       <CardContent>
         {paper.abstract ? (

@@ -81,7 +81,7 @@ export function RelationsCard({ paper, kind }: { paper: Paper; kind: RelationKin
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-2">
-        <CardTitle className="text-base">{labels.title}</CardTitle>
+        <CardTitle level={2} className="text-base">{labels.title}</CardTitle>
         {state.status === "loaded" ? <span className="text-xs text-muted-foreground">{formatCount(state.total)} total</span> : null}
       </CardHeader>
       <CardContent>

@@ -168,7 +168,14 @@ function PdfDocumentViewer({ url, stateKey, externalUrl }: { url: string; stateK
       <div
         ref={scrollRef}
         data-testid={doc ? "pdf-pages" : undefined}
-        className={cn("relative flex-1 overflow-auto overscroll-contain [scrollbar-gutter:stable]", autoHide && "pt-12")}
+        // Focusable, so the pages scroll with the arrow and page keys without a pointer.
+        role="group"
+        aria-label="Pages"
+        tabIndex={0}
+        className={cn(
+          "relative flex-1 overflow-auto overscroll-contain outline-none [scrollbar-gutter:stable] focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
+          autoHide && "pt-12",
+        )}
         onTouchStart={swipe.handleTouchStart}
         onTouchEnd={swipe.handleTouchEnd}
         onPointerDown={highlighting.handlePagesPointerDown}
