@@ -177,3 +177,33 @@ test("an anonymous visitor's key stays on the device, the browser calls the prov
   const providers = (await (await page.request.get("/api/llm/providers")).json()) as { providers: { provider: string; hasKey: boolean; keyLast4: string | null }[] };
   expect(providers.providers.find((provider) => provider.provider === "groq")).toMatchObject({ hasKey: true, keyLast4: key.slice(-4) });
 });
+
+test("a custom provider that cannot be reached is named as such, and the chips arXiv cannot apply are marked", async ({ page, shoot }, testInfo) => {
+  const project = testInfo.project.name;
+  await useTheme(page, project === "mobile" ? "dark" : "light");
+  await signedInAccount(page.request, uniqueEmail("llm-down", project));
+  // A custom server that needs no key, on a port where nothing listens.
+  const added = await page.request.post("/api/llm/custom-providers", {
+    headers: { Origin: baseURL },
+    data: { name: "Down", baseUrl: "http://127.0.0.1:9/v1", models: ["default"] },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const saved = await page.request.put("/api/me/settings", { headers: { Origin: baseURL }, data: { llm: { defaultProvider: "Down", defaultModel: "default" } } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await page.goto(`/search?q=${encodeURIComponent("papers on world models with at least 100 citations, open access")}&llm=true`);
+  const panel = page.getByRole("region", { name: "Understood as" });
+  await expect(panel.getByText("Parsed by keyword rules")).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText("Down could not be reached. Check its base URL in Settings > LLM Providers")).toBeVisible();
+  await expect(panel.getByText(/API key/)).toHaveCount(0);
+  const parts = panel.getByRole("list", { name: "Query parts" });
+  await expect(parts.getByRole("listitem")).toHaveText([/Topic\s*world models$/, /Citations\s*≥ 100 citations\s*not applied/, /Access\s*open access\s*not applied/]);
+  await expect(panel.getByText("Not applied to this search: ≥ 100 citations (arXiv has no citation counts); open access (every arXiv paper is open access).")).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await shoot("llm-search-provider-down");
+
+  // OpenAlex applies both: the marks go.
+  await page.getByRole("radio", { name: "OpenAlex" }).check();
+  await expect(parts.getByRole("listitem")).toHaveText([/Topic\s*world models$/, /Citations\s*≥ 100 citations$/, /Access\s*open access$/]);
+  await expect(panel.getByText(/Not applied to this search/)).toHaveCount(0);
+});

@@ -70,6 +70,9 @@ export const LLM_MESSAGES = {
   fallingBack: "Falling back to basic keyword parsing",
   parsingUnavailable: "LLM parsing unavailable",
   configureKeyHint: (providerName: string) => `Configure your ${providerName} API key in Settings > LLM Providers`,
+  /** A custom provider may need no key: its failure points at its address or settings instead. */
+  customUnreachableHint: (providerName: string) => `${providerName} could not be reached. Check its base URL in Settings > LLM Providers`,
+  customProviderHint: (providerName: string) => `Check ${providerName}'s base URL, model and key in Settings > LLM Providers`,
   providerLabel: (name: string) => `Provider: ${name}`,
   noEnhancedResults: "No enhanced results found",
   noSuitableMatches: "No suitable matches found among results",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyParse, type ParsedQuery } from "./parsed-query";
-import { parsedQueryChips, queryFromParsed, withoutChip } from "./parsed-query-chips";
+import { chipNotAppliedReason, parsedQueryChips, queryFromParsed, withoutChip } from "./parsed-query-chips";
 import { parseQueryWithRules } from "./rule-based-parser";
 
 const parsed: ParsedQuery = {
@@ -27,6 +27,25 @@ describe("semantic chips", () => {
       "since 2019",
       "≥ 100 citations",
       "open access",
+    ]);
+  });
+
+  it("says which chips each source leaves out of its search", () => {
+    const chips = parsedQueryChips({ ...parsed, arxivCategories: ["cs.LG", "math.AG"] });
+    const notApplied = (source: "arxiv" | "openalex" | "crossref") =>
+      chips.filter((chip) => chipNotAppliedReason(chip, source)).map((chip) => `${chip.value}: ${chipNotAppliedReason(chip, source)}`);
+    expect(notApplied("arxiv")).toEqual([
+      "University of Toronto: arXiv cannot search affiliations",
+      "citations: arXiv has no citation counts",
+      "openAccess: every arXiv paper is open access",
+    ]);
+    expect(notApplied("openalex")).toEqual(["NeurIPS: OpenAlex names venues by id, not by name", "math.AG: OpenAlex has no concept for this category"]);
+    expect(notApplied("crossref")).toEqual([
+      "University of Toronto: Crossref cannot search affiliations",
+      "cs.LG: Crossref has no arXiv categories",
+      "math.AG: Crossref has no arXiv categories",
+      "citations: Crossref has no citation counts",
+      "openAccess: Crossref cannot filter by open access",
     ]);
   });
 

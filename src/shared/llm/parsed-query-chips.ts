@@ -4,7 +4,9 @@
  * left, in words the rule-based parser reads back the same way. zod-free.
  */
 import { categoryName } from "@/shared/categories";
+import type { SearchSource } from "@/shared/search-options";
 import { OPEN_START_YEAR, type ParsedQuery } from "./parsed-query";
+import { OPENALEX_CONCEPT_BY_CATEGORY } from "./query-format";
 
 export type ChipKind = "author" | "topic" | "institution" | "venue" | "category" | "years" | "citations" | "openAccess" | "title" | "abstract";
 
@@ -39,6 +41,31 @@ export function parsedQueryChips(parsed: ParsedQuery): QueryChip[] {
   if (parsed.minCitations !== undefined) chips.push({ kind: "citations", value: "citations", label: `≥ ${parsed.minCitations} citations` });
   if (parsed.openAccess) chips.push({ kind: "openAccess", value: "openAccess", label: "open access" });
   return chips;
+}
+
+const SOURCE_NAMES: Record<SearchSource, string> = { arxiv: "arXiv", openalex: "OpenAlex", crossref: "Crossref" };
+
+/**
+ * Why a source's search leaves a chip's part out, or null when it applies it (as the server's
+ * searches build their queries: query-format for arXiv and OpenAlex, the words for Crossref).
+ */
+export function chipNotAppliedReason(chip: Pick<QueryChip, "kind" | "value">, source: SearchSource): string | null {
+  const name = SOURCE_NAMES[source];
+  switch (chip.kind) {
+    case "citations":
+      return source === "openalex" ? null : `${name} has no citation counts`;
+    case "openAccess":
+      return source === "arxiv" ? "every arXiv paper is open access" : source === "crossref" ? "Crossref cannot filter by open access" : null;
+    case "institution":
+      return source === "openalex" ? null : `${name} cannot search affiliations`;
+    case "venue":
+      return source === "openalex" ? "OpenAlex names venues by id, not by name" : null;
+    case "category":
+      if (source === "crossref") return "Crossref has no arXiv categories";
+      return source === "openalex" && !OPENALEX_CONCEPT_BY_CATEGORY[chip.value] ? "OpenAlex has no concept for this category" : null;
+    default:
+      return null;
+  }
 }
 
 /** The parse without one chip's part. */

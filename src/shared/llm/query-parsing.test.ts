@@ -53,6 +53,19 @@ describe("parseSearchQuery", () => {
     }
   });
 
+  it("points a custom provider's failure at its address, not at a key it may not need", async () => {
+    const custom = { id: "Down", name: "Down", custom: true };
+    const unreachable = await parseSearchQuery("papers by Hinton", { provider: custom, model: "m", call: vi.fn().mockRejectedValue(new Error("Connection failed: the provider could not be reached")) });
+    expect(unreachable.parsed!.warnings.slice(0, 4)).toEqual([
+      "LLM parsing failed",
+      "Connection failed: the provider could not be reached",
+      "Falling back to basic keyword parsing",
+      "Down could not be reached. Check its base URL in Settings > LLM Providers",
+    ]);
+    const broken = await parseSearchQuery("papers by Hinton", { provider: custom, model: "m", call: vi.fn().mockResolvedValue({ authors: "Hinton" }) });
+    expect(broken.parsed!.warnings[3]).toBe("Check Down's base URL, model and key in Settings > LLM Providers");
+  });
+
   it("never sends a query over 1000 characters to the model", async () => {
     const call = vi.fn();
     const outcome = await parseSearchQuery("x".repeat(10_000), { provider, model: "m", call });

@@ -34,7 +34,8 @@ export class ModelKeyMissingError extends Error {
 export type ParseModelCall = (messages: LlmMessage[]) => Promise<unknown>;
 
 export type ParseOptions = {
-  provider: { id: string; name: string };
+  /** custom: one of the user's own OpenAI-compatible servers (which may need no key). */
+  provider: { id: string; name: string; custom?: boolean };
   model: string;
   /** How to reach the model; null when no key is configured for the provider. */
   call: ParseModelCall | null;
@@ -89,17 +90,20 @@ export async function parseSearchQuery(query: string, options: ParseOptions): Pr
     return { ...base, parsed, source: "llm" };
   } catch (error) {
     if (error instanceof ModelKeyMissingError) return keyMissing();
+    const reason = failureReason(error);
     return {
       ...base,
       source: "fallback",
-      parsed: withWarnings(rules(), [
-        LLM_MESSAGES.parsingFailed,
-        failureReason(error),
-        LLM_MESSAGES.fallingBack,
-        LLM_MESSAGES.configureKeyHint(options.provider.name),
-      ]),
+      parsed: withWarnings(rules(), [LLM_MESSAGES.parsingFailed, reason, LLM_MESSAGES.fallingBack, settingsHint(options.provider, reason)]),
     };
   }
+}
+
+/** The last warning of a failed parse: where in Settings to look. */
+function settingsHint(provider: ParseOptions["provider"], reason: string): string {
+  if (!provider.custom) return LLM_MESSAGES.configureKeyHint(provider.name);
+  // The server words an unreachable provider from the same constant.
+  return reason.startsWith(LLM_MESSAGES.connectionFailed) ? LLM_MESSAGES.customUnreachableHint(provider.name) : LLM_MESSAGES.customProviderHint(provider.name);
 }
 
 /** Parses kept in memory (100 entries), keyed by provider, model and query; the oldest goes first. */

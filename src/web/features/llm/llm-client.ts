@@ -36,6 +36,18 @@ export function completeThroughServer(provider: string, request: LlmCompletionRe
   return api.post<LlmCompletionResponse>("llm", request, { headers: { "x-provider": provider }, signal });
 }
 
+/**
+ * Whether the account holds no key for a catalogue provider: the server would only refuse the
+ * call (a 400 the browser logs as an error), so the key-missing fallback comes at once. A custom
+ * provider may need no key; an unreadable list leaves it to the server.
+ */
+async function noKeyInAccount(store: LlmKeyStore, provider: string): Promise<boolean> {
+  if (store.kind !== "server" || !findCatalogueProvider(provider)) return false;
+  const statuses = await store.list().catch(() => null);
+  const status = statuses?.find((entry) => entry.provider === provider);
+  return statuses !== null && !status?.hasKey;
+}
+
 /** Parses a plain-language search with the default provider, or by rules when there is no key or the model fails. */
 export async function parseForSearch(query: string, options: { provider: string; model: string; store: LlmKeyStore; signal?: AbortSignal }): Promise<ParseOutcome> {
   const { provider, model, store } = options;
@@ -44,7 +56,7 @@ export async function parseForSearch(query: string, options: { provider: string;
   // An anonymous visitor's key for a provider that allows browsers is used from here, never sent to Quire.
   const catalogue = findCatalogueProvider(provider);
   const direct = store.kind === "device" && credentials.apiKey && catalogue && !catalogue.corsRestricted && !catalogue.requiresServer;
-  const call = noKeyOnDevice
+  const call = noKeyOnDevice || (await noKeyInAccount(store, provider))
     ? null
     : direct
       ? async (messages: LlmCompletionRequest["messages"]) => {
@@ -62,7 +74,7 @@ export async function parseForSearch(query: string, options: { provider: string;
           throw error;
         }
       };
-  return parseSearchQuery(query, { provider: { id: provider, name: providerDisplayName(provider) }, model, call, cache: parseCache });
+  return parseSearchQuery(query, { provider: { id: provider, name: providerDisplayName(provider), custom: !catalogue }, model, call, cache: parseCache });
 }
 
 /** Remembers a parse for a query (a chip's removal knows the new query's parse exactly). */

@@ -13,7 +13,7 @@ function renderPanel(props: Partial<SemanticPanelProps>) {
   const onChange = vi.fn();
   render(
     <MemoryRouter>
-      <SemanticPanel needed provider="google" model="gemini-1.5-flash" status="success" outcome={{ parsed, source: "llm", provider: "google", model: "gemini-1.5-flash" }} onChange={onChange} {...props} />
+      <SemanticPanel needed provider="google" model="gemini-1.5-flash" source="openalex" status="success" outcome={{ parsed, source: "llm", provider: "google", model: "gemini-1.5-flash" }} onChange={onChange} {...props} />
     </MemoryRouter>,
   );
   return onChange;
@@ -27,6 +27,19 @@ describe("SemanticPanel", () => {
     expect(screen.getByText("Parsed by Google · gemini-1.5-flash")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Remove author Hinton" }));
     expect(onChange).toHaveBeenCalledWith("capsule networks since 2019 with at least 100 citations open access", expect.objectContaining({ authors: [], topics: ["capsule networks"] }));
+  });
+
+  it("marks the chips the chosen source cannot apply, and says why", () => {
+    renderPanel({ source: "arxiv" });
+    const chips = within(screen.getByRole("list", { name: "Query parts" })).getAllByRole("listitem");
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      "AuthorHinton",
+      "Topiccapsule networks",
+      "Yearssince 2019",
+      "Citations≥ 100 citationsnot applied",
+      "Accessopen accessnot applied",
+    ]);
+    expect(screen.getByText("Not applied to this search: ≥ 100 citations (arXiv has no citation counts); open access (every arXiv paper is open access).")).toBeTruthy();
   });
 
   it("names the provider and links to Settings when its key is missing", () => {

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { AlertTriangle, KeyRound, Sparkles, X } from "lucide-react";
 import { LLM_MESSAGES } from "@/shared/llm/llm-constants";
 import type { ParsedQuery } from "@/shared/llm/parsed-query";
-import { parsedQueryChips, withoutChip, type ChipKind, type QueryChip } from "@/shared/llm/parsed-query-chips";
+import { chipNotAppliedReason, parsedQueryChips, withoutChip, type ChipKind, type QueryChip } from "@/shared/llm/parsed-query-chips";
 import { providerDisplayName } from "@/shared/llm/providers";
 import type { ParseOutcome } from "@/shared/llm/query-parsing";
+import type { SearchSource } from "@/shared/search-options";
 import { cn } from "@/web/lib/utils";
 
 const KIND_LABELS: Record<ChipKind, string> = {
@@ -33,17 +34,25 @@ export type SemanticPanelProps = {
   needed: boolean;
   provider: string;
   model: string;
+  /** The source searched: a chip it cannot apply is marked, with why. */
+  source: SearchSource;
   status: "pending" | "error" | "success";
   outcome: ParseOutcome | undefined;
   /** A chip was removed: the query rebuilt from the rest, and the parse it stands for. */
   onChange: (query: string, parsed: ParsedQuery) => void;
 };
 
-function Chip({ chip, onRemove }: { chip: QueryChip; onRemove: () => void }) {
+function Chip({ chip, notApplied, onRemove }: { chip: QueryChip; notApplied: boolean; onRemove: () => void }) {
   return (
-    <li className={cn("inline-flex max-w-full items-center gap-1.5 rounded-full border py-0.5 pr-1 pl-2.5 text-sm", KIND_STYLES[chip.kind] ?? "border-border bg-background")}>
+    <li
+      className={cn(
+        "inline-flex max-w-full items-center gap-1.5 rounded-full border py-0.5 pr-1 pl-2.5 text-sm",
+        notApplied ? "border-dashed border-muted-foreground/60 bg-transparent" : (KIND_STYLES[chip.kind] ?? "border-border bg-background"),
+      )}
+    >
       <span className="text-[0.6875rem] font-medium tracking-wide text-muted-foreground uppercase">{KIND_LABELS[chip.kind]}</span>
-      <span className="truncate font-medium">{chip.label}</span>
+      <span className={cn("truncate font-medium", notApplied && "text-muted-foreground line-through")}>{chip.label}</span>
+      {notApplied ? <span className="shrink-0 text-xs text-muted-foreground italic">not applied</span> : null}
       <button
         type="button"
         onClick={onRemove}
@@ -75,6 +84,10 @@ export function SemanticPanel(props: SemanticPanelProps) {
   const outcome = props.outcome;
   const parsed = outcome?.parsed ?? null;
   const chips = parsed ? parsedQueryChips(parsed) : [];
+  const notApplied = chips.flatMap((chip) => {
+    const reason = chipNotAppliedReason(chip, props.source);
+    return reason ? [{ chip, reason }] : [];
+  });
   const handleRemove = (chip: QueryChip) => {
     if (!parsed) return;
     const next = withoutChip(parsed, chip);
@@ -115,12 +128,17 @@ export function SemanticPanel(props: SemanticPanelProps) {
           {chips.length > 0 ? (
             <ul aria-label="Query parts" className="mt-3 flex flex-wrap gap-2">
               {chips.map((chip) => (
-                <Chip key={`${chip.kind}:${chip.value}`} chip={chip} onRemove={() => handleRemove(chip)} />
+                <Chip key={`${chip.kind}:${chip.value}`} chip={chip} notApplied={notApplied.some((entry) => entry.chip === chip)} onRemove={() => handleRemove(chip)} />
               ))}
             </ul>
           ) : (
             <p className="mt-3 text-sm text-muted-foreground">Nothing left to refine.</p>
           )}
+          {notApplied.length > 0 ? (
+            <p className="mt-2 text-xs text-muted-foreground">
+              Not applied to this search: {notApplied.map((entry) => `${entry.chip.label} (${entry.reason})`).join("; ")}.
+            </p>
+          ) : null}
           {parsed.warnings.length > 0 ? (
             <div role="status" className="mt-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
               <ul className="space-y-0.5">

@@ -349,6 +349,7 @@ export function SearchPage() {
             <SemanticPanelModule.SemanticPanel
               needed={plainLanguage.needed}
               provider={plainLanguage.provider}
+              source={state.source}
               model={plainLanguage.model}
               status={plainLanguage.query.isError ? "error" : plainLanguage.query.isSuccess ? "success" : "pending"}
               outcome={plainLanguage.query.data}
