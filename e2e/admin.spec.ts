@@ -46,6 +46,15 @@ async function asAdmin(page: Page, options: { console?: boolean } = {}): Promise
   await signInAdmin(page.request);
 }
 
+/** Collects the console errors the page logs from now on (a refused request is one). */
+function watchConsoleErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return () => errors;
+}
+
 /** Opens the Developer Tools entry: the sidebar on a desktop, the Menu sheet on a phone. */
 async function openFromDeveloperTools(page: Page, label: string): Promise<void> {
   if (isPhone()) {
@@ -122,6 +131,11 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("heading", { name: "Performance", level: 1 })).toBeVisible();
     await expect(page.getByRole("table", { name: "Request latency by route" }).getByRole("cell", { name: "GET /api/search", exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("table", { name: "Upstream latency and errors" }).getByRole("cell", { name: "arxiv", exact: true })).toBeVisible();
+    // Both latency tables fit the screen, a phone's too: no sideways scrolling to reach p95 and p99.
+    for (const name of ["Request latency by route", "Upstream latency and errors"]) {
+      const scroller = page.getByRole("table", { name }).locator("xpath=..");
+      expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+    }
     await shoot("admin-performance");
     // The log filtered by type shows that type only (the other project's run may have cleared it).
     await page.getByLabel("Type").selectOption("startup");
@@ -191,6 +205,7 @@ test.describe("as an admin", () => {
 
   test("the query tester parses the sample by rules without a key, shows each format and filters its cases", async ({ page, shoot }) => {
     await asAdmin(page);
+    const consoleErrors = watchConsoleErrors(page);
     await page.goto("/dev/query-tester");
     await expect(page.locator("#query-tester-input")).toHaveValue(/papers by Hinton on capsule networks/);
     await page.getByRole("button", { name: "Parse", exact: true }).first().click();
@@ -207,6 +222,8 @@ test.describe("as an admin", () => {
     await page.getByLabel("Tag").selectOption({ index: 1 });
     expect(await page.locator("#cases li").count()).toBeLessThan(all);
     await shoot("dev-query-tester");
+    // No key is a state the page handles: nothing is asked that the server would refuse.
+    expect(consoleErrors()).toEqual([]);
   });
 
   test("the PDF test opens a paper twice through the proxy, the second from the cache", async ({ page, shoot }) => {
@@ -214,7 +231,8 @@ test.describe("as an admin", () => {
     // The admin is shared by both projects: the paper starts out of the cache.
     await page.request.delete("/api/pdf-cache/files/2605.07811", { headers: { Origin: baseURL } });
     await page.goto("/dev/pdf-test");
-    await page.getByLabel("arXiv id").fill("2605.07811");
+    // The paper it offers is one the demo has: the first test works as it comes.
+    await expect(page.getByLabel("arXiv id")).toHaveValue("2605.07811");
     await page.getByRole("button", { name: "Test cache" }).click();
     const opens = page.getByRole("table", { name: "Opens" });
     await expect(opens.getByText(/^hit/).first()).toBeVisible({ timeout: 30_000 });
@@ -236,9 +254,13 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Send test digest" }).click();
     await expect(page.getByText(/processed/)).toBeVisible({ timeout: 30_000 });
     await shoot("dev-llm-test");
+    const consoleErrors = watchConsoleErrors(page);
     await page.goto("/dev/library-test");
     await expect(page.getByText("Zotero is not connected.")).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
     await shoot("dev-library-test");
+    // Not connected is a state the page handles: the bibliography is not asked for (a 409).
+    expect(consoleErrors()).toEqual([]);
   });
 
   test("auth test and the search v2 link", async ({ page, shoot }) => {
@@ -263,10 +285,28 @@ test.describe("as an admin", () => {
     await expect(page.getByRole("heading", { name: "Search Papers" })).toBeVisible();
   });
 
-  test("the debugging console starts for a signed-in admin", async ({ page }) => {
+  test("the debugging console starts for a signed-in admin, its button off the navigation", async ({ page, shoot }) => {
     await asAdmin(page, { console: true });
     await page.goto("/search");
     await expect(page.locator("#eruda")).toBeAttached({ timeout: 15_000 });
+    // Its button leaves the navigation alone: the bottom bar on a phone, the sidebar's rows on a desktop.
+    const entry = page.locator("#eruda .eruda-entry-btn");
+    await expect(entry).toBeVisible();
+    const button = (await entry.boundingBox())!;
+    const navigation = page.getByRole("navigation", { name: "Main" });
+    const navigationBox = (await navigation.boundingBox())!;
+    const overlaps = button.x < navigationBox.x + navigationBox.width && navigationBox.x < button.x + button.width && button.y < navigationBox.y + navigationBox.height && navigationBox.y < button.y + button.height;
+    expect(overlaps, `the console's button ${JSON.stringify(button)} over the navigation ${JSON.stringify(navigationBox)}`).toBe(false);
+    await shoot("admin-debug-console");
+    if (isPhone()) {
+      // A tap on Menu reaches Menu.
+      await page.getByRole("button", { name: "Menu" }).click({ timeout: 5_000 });
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+      await page.keyboard.press("Escape");
+    } else {
+      await navigation.getByRole("link", { name: "Bookmarks" }).click({ timeout: 5_000 });
+      await expect(page).toHaveURL(/\/bookmarks$/);
+    }
     // Switched off on /auth-test, it goes.
     await page.goto("/auth-test");
     await page.getByRole("switch", { name: "Debugging console" }).click();

@@ -47,11 +47,19 @@ export function ToolSection(props: { id: string; title: string; description?: Re
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; align?: "left" | "right"; className?: string };
 
 /** A plain data table with a caption for screen readers; numbers right-aligned. */
-export function DataTable<Row>(props: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string; empty: ReactNode }) {
+export function DataTable<Row>(props: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  empty: ReactNode;
+  /** Short figures only: on a phone the table narrows to the screen (smaller type) instead of scrolling sideways. */
+  fitPhone?: boolean;
+}) {
   if (props.rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{props.empty}</p>;
   return (
-    <div className="-mx-6 overflow-x-auto px-6">
-      <table className="w-full min-w-[36rem] border-collapse text-sm">
+    <div className="-mx-6 overflow-x-auto px-6" data-fit-phone={props.fitPhone ? "" : undefined}>
+      <table className={cn("w-full border-collapse text-sm", props.fitPhone ? "max-sm:text-xs sm:min-w-[36rem] max-sm:[&_td]:px-1 max-sm:[&_th]:px-1" : "min-w-[36rem]")}>
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr className="border-b border-border text-left text-xs text-muted-foreground">

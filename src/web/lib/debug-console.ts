@@ -31,9 +31,17 @@ export function useDebugConsoleEnabled(): boolean {
   );
 }
 
-/** Eruda's entry button sits on the left edge above the phone's bottom bar; it can be dragged. */
-function entryPosition() {
-  return { x: 8, y: Math.max(0, window.innerHeight - 150) };
+/** Eruda's entry button's side, in CSS pixels. */
+const ENTRY_SIZE_PX = 40;
+/** The phone's bottom bar (4rem) and a gap above it. */
+const BOTTOM_CLEARANCE_PX = 64 + 24;
+
+/**
+ * Eruda's entry button sits on the right edge, above the phone's bottom bar: on the left it
+ * covered the sidebar's rows and the bottom bar's buttons. It can be dragged.
+ */
+export function debugConsoleEntryPosition(viewport: { width: number; height: number }): { x: number; y: number } {
+  return { x: Math.max(0, viewport.width - ENTRY_SIZE_PX - 8), y: Math.max(0, viewport.height - BOTTOM_CLEARANCE_PX - ENTRY_SIZE_PX) };
 }
 
 /**
@@ -56,7 +64,7 @@ export function useAdminDebugConsole(user: RoleHolder): void {
       .then((eruda) => {
         if (cancelled || running) return;
         eruda.init({ tool: ["console", "elements", "network", "resources", "info"], useShadowDom: true, autoScale: true });
-        eruda.position(entryPosition());
+        eruda.position(debugConsoleEntryPosition({ width: window.innerWidth, height: window.innerHeight }));
         running = eruda;
       })
       .catch(() => {

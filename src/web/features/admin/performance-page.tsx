@@ -160,14 +160,14 @@ export function PerformancePage() {
         <>
           <ToolSection id="routes" title="Request latency by route" description="Time from the request's arrival to the answer, per route the router matched.">
             {summary.data ? (
-              <DataTable caption="Request latency by route" columns={routeColumns} rows={summary.data.routes} rowKey={(row) => row.route} empty="No requests in this window." />
+              <DataTable fitPhone caption="Request latency by route" columns={routeColumns} rows={summary.data.routes} rowKey={(row) => row.route} empty="No requests in this window." />
             ) : (
               <TableSkeleton />
             )}
           </ToolSection>
           <ToolSection id="upstreams" title="Upstreams" description="Each request to arXiv, OpenAlex and Crossref (retries count), and where callers' answers came from.">
             {summary.data ? (
-              <DataTable caption="Upstream latency and errors" columns={upstreamColumns} rows={summary.data.upstreams} rowKey={(row) => row.source} empty="No upstream traffic in this window." />
+              <DataTable fitPhone caption="Upstream latency and errors" columns={upstreamColumns} rows={summary.data.upstreams} rowKey={(row) => row.source} empty="No upstream traffic in this window." />
             ) : (
               <TableSkeleton />
             )}

@@ -9,7 +9,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { enhancePaper } from "@/web/features/llm/llm-client";
 import { useLlmDefaults, useLlmKeyStore } from "@/web/features/llm/llm-queries";
-import { useBibliography, useSignedInUserId, type BibliographyParams } from "@/web/features/zotero/zotero-queries";
+import { useBibliography, useSignedInUserId, useZoteroStatus, type BibliographyParams } from "@/web/features/zotero/zotero-queries";
 import { isApiError } from "@/web/lib/api";
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -50,7 +50,11 @@ function Enhancement({ answer }: { answer: EnhanceResponse }) {
  */
 export function LibraryTestPage() {
   const userId = useSignedInUserId();
-  const bibliography = useBibliography(FIRST_PAGE, true);
+  // As the library page does: the bibliography is asked for only once Zotero is known to be
+  // connected (asked without, the server answers 409 and the browser logs it as an error).
+  const status = useZoteroStatus();
+  const connected = status.data?.connected === true;
+  const bibliography = useBibliography(FIRST_PAGE, connected);
   const defaults = useLlmDefaults();
   const { store } = useLlmKeyStore();
   const [chosen, setChosen] = useState<Paper | null>(null);
@@ -64,7 +68,7 @@ export function LibraryTestPage() {
     );
   }
   const items = bibliography.data?.items ?? [];
-  const notConnected = isApiError(bibliography.error) && bibliography.error.code === "not_connected";
+  const notConnected = (status.isSuccess && !connected) || (isApiError(bibliography.error) && bibliography.error.code === "not_connected");
   return (
     <ToolPage title="Library Test" description="Checks the Zotero bibliography and its enhancement.">
       <ToolSection
@@ -72,7 +76,7 @@ export function LibraryTestPage() {
         title="First bibliography check"
         description={`The library's first ${LIBRARY_TEST_LIMIT} top-level items${bibliography.data ? `, of ${bibliography.data.totalResults} (library version ${bibliography.data.version})` : ""}.`}
         tools={
-          <Button type="button" variant="outline" size="sm" onClick={() => void bibliography.refetch()} disabled={bibliography.isFetching}>
+          <Button type="button" variant="outline" size="sm" onClick={() => void (connected ? bibliography.refetch() : status.refetch())} disabled={bibliography.isFetching || status.isFetching}>
             <RefreshCw aria-hidden />
             Refresh
           </Button>

@@ -47,9 +47,15 @@ async function storedWithin(paperId: string, ms: number): Promise<void> {
   }
 }
 
+/**
+ * The paper the test opens unless told otherwise: a real arXiv paper that the demo's sandbox
+ * corpus also holds with a PDF, so the first test works against either.
+ */
+export const PDF_TEST_DEFAULT_PAPER = "2605.07811";
+
 function Signedin({ userId }: { userId: string }) {
   const client = useQueryClient();
-  const [paperId, setPaperId] = useState("1706.03762");
+  const [paperId, setPaperId] = useState(PDF_TEST_DEFAULT_PAPER);
   const [trials, setTrials] = useState<Trial[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -97,7 +103,7 @@ function Signedin({ userId }: { userId: string }) {
           <Label htmlFor="pdf-test-id" className="sr-only">
             arXiv id
           </Label>
-          <Input id="pdf-test-id" value={paperId} onChange={(event) => setPaperId(event.target.value)} placeholder="arXiv id, e.g. 1706.03762" className="flex-1" />
+          <Input id="pdf-test-id" value={paperId} onChange={(event) => setPaperId(event.target.value)} placeholder={`arXiv id, e.g. ${PDF_TEST_DEFAULT_PAPER}`} className="flex-1" />
           <Button type="submit" disabled={!paperId.trim() || busy}>
             <FileDown aria-hidden />
             {busy ? "Opening…" : "Test cache"}
