@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { THEME_COLORS } from "./src/shared/theme-colors";
 import { inlineHeadScripts } from "./scripts/head-scripts-plugin";
 import { precompress } from "./scripts/precompress-plugin";
 
@@ -51,8 +52,9 @@ export default defineConfig(({ command }) => ({
         start_url: "/search",
         scope: "/",
         display: "standalone",
-        background_color: "#151a24",
-        theme_color: "#2c4a8c",
+        // The same colours as index.html's theme-color metas: the installed app's bar matches the tab's.
+        background_color: THEME_COLORS.dark,
+        theme_color: THEME_COLORS.dark,
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },

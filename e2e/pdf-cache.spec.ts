@@ -84,8 +84,13 @@ test.describe("Cloud PDF Cache", () => {
 
     await signedInAccount(page.request, uniqueEmail("pdf-cache-dark", testInfo.project.name));
     await openAndWaitCached(page, paperFor(testInfo.project.name).second, 1);
+    // Eleven minutes on: the longest way the card words it, whole on a phone too.
+    await page.clock.install({ time: new Date(Date.now() + 11 * 60_000) });
     await page.goto("/settings");
     await expect(cacheCard(page).getByText("Opened 1 time")).toBeVisible();
+    const lastCached = cacheCard(page).getByRole("region", { name: "Cache statistics" }).locator("dd").nth(2);
+    await expect(lastCached).toHaveText("11 minutes ago");
+    expect(await lastCached.evaluate((element) => element.scrollWidth > element.clientWidth), "the last-cached time is cut").toBe(false);
     await cacheCard(page).scrollIntoViewIfNeeded();
     await shoot("settings-pdf-cache");
   });

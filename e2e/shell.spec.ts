@@ -135,6 +135,14 @@ test.describe("theme", () => {
 });
 
 test.describe("page head", () => {
+  test("the web manifest's theme colour is the page's own (dark, the default theme)", async ({ page }) => {
+    await page.goto("/privacy-policy");
+    const dark = await page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]').getAttribute("content");
+    const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as { theme_color: string; background_color: string };
+    expect(manifest.theme_color).toBe(dark);
+    expect(manifest.background_color).toBe(dark);
+  });
+
   test("the scripts run before first paint are in the page itself, allowed by their hashes alone: they run, and nothing is fetched for them", async ({ browser }) => {
     // Without the service worker, which would answer from its precache: the page as the server sends it.
     const context = await browser.newContext({ baseURL, serviceWorkers: "block" });

@@ -97,7 +97,7 @@ export function CloudPdfCacheCard(props: { userId: string }) {
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg bg-muted px-2 py-2">
                 <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="mt-0.5 truncate text-sm font-semibold tabular-nums">{value ?? <Skeleton className="mx-auto h-4 w-12" />}</dd>
+                <dd className="mt-0.5 text-sm font-semibold break-words tabular-nums">{value ?? <Skeleton className="mx-auto h-4 w-12" />}</dd>
               </div>
             ))}
           </dl>
