@@ -6,17 +6,21 @@ import { UserDataInputError } from "@/web/lib/user-data/user-data-errors";
 import { useSettings } from "@/web/lib/user-data/user-data-hooks";
 
 /**
- * The settings and a fire-and-forget save. A failed save on the server is put back and toasted
+ * The settings and a save that resolves whether it was saved. A failed save on the server is put back and toasted
  * by the store itself; input the contract refuses is explained here.
  */
-export function useSaveSetting(): { settings: Settings; status: LoadStatus; save: (patch: SettingsPatch) => void } {
+export function useSaveSetting(): { settings: Settings; status: LoadStatus; save: (patch: SettingsPatch) => Promise<boolean> } {
   const { settings, status, update } = useSettings();
   const save = useCallback(
-    (patch: SettingsPatch) => {
-      update(patch).catch((error: unknown) => {
-        if (error instanceof UserDataInputError) toast({ variant: "destructive", title: "Settings not saved", description: error.message });
-      });
-    },
+    (patch: SettingsPatch) =>
+      // Resolves true once saved, for a caller that confirms it; never rejects.
+      update(patch).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof UserDataInputError) toast({ variant: "destructive", title: "Settings not saved", description: error.message });
+          return false;
+        },
+      ),
     [update],
   );
   return { settings, status, save };

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Fingerprint, Loader2, Play, Square } from "lucide-react";
+import { countOf } from "@/shared/plural";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { Button } from "@/web/components/ui/button";
 import { SettingsCardHeader } from "@/web/components/settings-card-header";
@@ -24,10 +25,18 @@ export function CanonicalIdsCard() {
     setRunning(true);
     stopRequested.current = false;
     try {
+      let updated = 0;
+      let left = 0;
       for (;;) {
         const result = await canonicalBatch.mutateAsync();
+        updated += result.updated;
+        left = result.stats.withoutCanonicalId;
         if (result.updated === 0 || result.stats.withoutCanonicalId === 0 || stopRequested.current) break;
       }
+      toast({
+        title: stopRequested.current ? "Canonical ID generation stopped" : "Canonical IDs generated",
+        description: `${countOf(updated, "paper")} got an id${left > 0 ? `; ${countOf(left, "paper")} still without` : ""}.`,
+      });
     } catch {
       toast({ variant: "destructive", title: ZOTERO_MESSAGES.canonicalErrorTitle, description: ZOTERO_MESSAGES.canonicalErrorBody });
     } finally {

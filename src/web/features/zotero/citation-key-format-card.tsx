@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { KeySquare } from "lucide-react";
 import { blankPaper } from "@/shared/blank-paper";
 import { citeKeyFor } from "@/shared/library/cite-key";
@@ -9,6 +9,7 @@ import { SettingsCardHeader } from "@/web/components/settings-card-header";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
+import { toast } from "@/web/components/ui/use-toast";
 import { useSaveSetting } from "@/web/features/settings/use-save-setting";
 import { cn } from "@/web/lib/utils";
 
@@ -41,6 +42,16 @@ export function CitationKeyFormatCard() {
   const id = useId();
   const format = settings.citeKeyFormat;
   const preview = citeKeyFor(SAMPLE_PAPER, { citeKeyFormat: format, customCiteKeyPattern: settings.customCiteKeyPattern });
+  // The pattern saves as it is typed: a line under it confirms, where a toast per key would pile up.
+  const [patternSaved, setPatternSaved] = useState(false);
+  const handleFormat = async (value: CiteKeyFormat) => {
+    setPatternSaved(false);
+    if (await save({ citeKeyFormat: value })) toast({ title: "Citation key format saved", description: `${FORMAT_LABELS[value].label}: BibTeX exports use it from now on.` });
+  };
+  const handlePattern = async (pattern: string) => {
+    setPatternSaved(false);
+    setPatternSaved(await save({ customCiteKeyPattern: pattern }));
+  };
   return (
     <Card>
       <SettingsCardHeader icon={KeySquare} title="Citation Key Format" description="The key every export (BibTeX, RIS, CSL-JSON) gives each paper. Under arXiv ID, a paper without one is keyed by its DOI." />
@@ -56,7 +67,7 @@ export function CitationKeyFormatCard() {
                   format === value ? "bg-background text-foreground shadow-xs" : "text-muted-foreground hover:text-foreground",
                 )}
               >
-                <input type="radio" name={`${id}-format`} value={value} checked={format === value} onChange={() => save({ citeKeyFormat: value })} className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" />
+                <input type="radio" name={`${id}-format`} value={value} checked={format === value} onChange={() => void handleFormat(value)} className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" />
                 <span className="text-sm font-medium">{FORMAT_LABELS[value].label}</span>
                 <span className="font-mono text-[0.6875rem] leading-tight text-muted-foreground" aria-hidden>
                   {FORMAT_LABELS[value].hint}
@@ -73,9 +84,12 @@ export function CitationKeyFormatCard() {
               value={settings.customCiteKeyPattern}
               maxLength={SETTINGS_LIMITS.customCiteKeyPattern}
               placeholder="{first_author}_{year}_{short_title}"
-              onChange={(event) => save({ customCiteKeyPattern: event.target.value })}
+              onChange={(event) => void handlePattern(event.target.value)}
               className="font-mono"
             />
+            <p role="status" className="text-xs font-medium text-muted-foreground">
+              {patternSaved ? "Pattern saved." : null}
+            </p>
             <p className="text-xs text-muted-foreground">
               Placeholders: {CITE_KEY_PLACEHOLDERS.map((name) => `{${name}}`).join(", ")}. Other characters become underscores.
             </p>
