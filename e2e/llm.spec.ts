@@ -179,6 +179,8 @@ test("an anonymous visitor's key stays on the device, the browser calls the prov
 });
 
 test("a custom provider that cannot be reached is named as such, and the chips arXiv cannot apply are marked", async ({ page, shoot }, testInfo) => {
+  // A sign-up, a failed model call and two searches: more than 30 s on a busy machine.
+  test.setTimeout(90_000);
   const project = testInfo.project.name;
   await useTheme(page, project === "mobile" ? "dark" : "light");
   await signedInAccount(page.request, uniqueEmail("llm-down", project));
