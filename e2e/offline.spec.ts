@@ -91,6 +91,31 @@ test("keep a paper offline, go offline, reopen it from the kept list", async ({ 
   await context.setOffline(false);
 });
 
+test("on a first visit, Available offline waits until the paper opens offline", async ({ page, context, shoot }) => {
+  // A fresh browser: the service worker is still to install when Save Offline is clicked.
+  await page.goto(`/abs/${PAPER}`);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toBeVisible({ timeout: LOAD_TIMEOUT });
+  const paperTitle = (await title.textContent())?.trim() ?? "";
+  await page.getByRole("button", { name: "Save Offline" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Available offline" })).toBeVisible({ timeout: 90_000 });
+  await shoot("offline-first-visit-saved");
+
+  // The moment it says so, the network goes: the PDF opens from this device, in this page
+  // (the viewer's code) and as a fresh load of its address (the app itself).
+  await context.setOffline(true);
+  await page.getByRole("link", { name: "Read the PDF" }).click();
+  await expect(page).toHaveURL(new RegExp(`/pdf/${PAPER}(v\\d+)?$`));
+  await expect(painted(page)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await page.goto(`/pdf/${PAPER}`);
+  await expect(painted(page)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(paperTitle);
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await shoot("offline-first-visit-reader");
+  await context.setOffline(false);
+});
+
 test("a full disk during Save Offline says so and returns the button to idle", async ({ page, context }) => {
   await page.goto(`/abs/${PAPER}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: LOAD_TIMEOUT });

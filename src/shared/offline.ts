@@ -21,6 +21,11 @@ export const DEVICE_FILE_TITLE_SLUG_LENGTH = 30;
 export const SHARE_INTENT_CHECK_DELAY_MS = 1000;
 /** The service worker asks for an update this often. */
 export const SERVICE_WORKER_UPDATE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Save Offline waits at most this long for the service worker to take over the page (on a
+ * first visit it is still downloading the app): a paper is kept only once it opens offline.
+ */
+export const SERVICE_WORKER_READY_TIMEOUT_MS = 2 * 60 * 1000;
 
 /**
  * Routes the native app returns to at launch. `/zotero`

@@ -1,5 +1,6 @@
 import { paperArxivId } from "@/shared/library/paper-identifiers";
 import type { Paper } from "@/shared/paper";
+import { whenServiceWorkerControls } from "@/web/lib/service-worker";
 import { keptPagePath, KEPT_PAPERS_CACHE, KEPT_RECORD_PREFIX } from "./offline-cache-names";
 import { isKeptPaper, type KeptPaper, type OfflineStore } from "./offline-store";
 
@@ -82,6 +83,9 @@ export function browserOfflineStore(): OfflineStore {
       return kept;
     },
     remove,
+    // On a first visit the worker may still be downloading the app; without it the reader's
+    // code and the kept PDF cannot be reached offline.
+    ready: () => whenServiceWorkerControls(),
     async clear(): Promise<void> {
       await caches.delete(KEPT_PAPERS_CACHE);
     },

@@ -33,6 +33,11 @@ export interface OfflineStore {
   remove(paperId: string): Promise<void>;
   clear(): Promise<void>;
   readPdf(kept: KeptPaper): Promise<Uint8Array | null>;
+  /**
+   * Resolves once what opens a kept paper offline is in place (in the browser, the service
+   * worker with the app); rejects when it will not be. Nothing to wait for in the native app.
+   */
+  ready?(): Promise<void>;
 }
 
 /** Whether this device can keep papers: always in the app; in a browser with Cache Storage and service workers. */
@@ -107,6 +112,8 @@ export async function keepPaper(
   const download = options.download ?? downloadPdf;
   const attempts = options.attempts ?? OFFLINE_SAVE_ATTEMPTS;
   const pdfPath = pdfProxyPath(arxivId);
+  // "Offline" (and "Available offline") only once the paper truly opens offline.
+  await store.ready?.();
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     try {
