@@ -1,4 +1,5 @@
 import { readAuthToken } from "@/web/lib/auth-token";
+import { isOffline } from "@/web/lib/connectivity";
 import { apiOrigin } from "@/web/lib/platform";
 
 /**
@@ -12,6 +13,12 @@ export const CLIENT_ERROR_CODES = {
   network: "network_error",
   http: "http_error",
   invalidResponse: "invalid_response",
+} as const;
+
+/** What a request that never reached the server says: offline is the device's state, not a fault. */
+export const NETWORK_MESSAGES = {
+  offline: "You are offline",
+  failed: "Network error",
 } as const;
 
 export class ApiError extends Error {
@@ -126,10 +133,20 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   } catch (cause) {
     // An aborted request is the caller's decision, not an error to report.
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(CLIENT_ERROR_CODES.network, "Network error", 0);
+    throw networkError();
   }
 
   return readApiResponse<T>(response);
+}
+
+/** The error of a request that never reached the server, saying "You are offline" when the device is. */
+export function networkError(): ApiError {
+  return new ApiError(CLIENT_ERROR_CODES.network, isOffline() ? NETWORK_MESSAGES.offline : NETWORK_MESSAGES.failed, 0);
+}
+
+/** Whether an error is a request that failed because this device is offline. */
+export function isOfflineError(error: unknown): boolean {
+  return isApiError(error) && error.code === CLIENT_ERROR_CODES.network && (error.message === NETWORK_MESSAGES.offline || isOffline());
 }
 
 /** The JSON of a /api response; throws ApiError for non-2xx answers. */

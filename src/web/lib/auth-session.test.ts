@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { mswServer } from "@/test/unit-setup";
-import { refreshSession, setAuthSessionForTests, signOutSession, useAuthSession, whenSessionKnown } from "@/web/lib/auth-session";
+import { LAST_SESSION_KEY, refreshSession, setAuthSessionForTests, signOutSession, useAuthSession, whenSessionKnown } from "@/web/lib/auth-session";
 import { clearAuthToken, storeAuthToken } from "@/web/lib/auth-token";
 
 const signedIn = { session: { id: "s1", token: "t" }, user: { id: "u1", email: "ada@example.org" } };
 
 afterEach(() => {
   clearAuthToken();
+  localStorage.removeItem(LAST_SESSION_KEY);
   setAuthSessionForTests({ data: null, isPending: true });
 });
 
@@ -62,5 +63,32 @@ describe("the app's session", () => {
     mswServer.use(http.post("*/api/auth/sign-out", () => HttpResponse.json({ success: true })));
     await signOutSession();
     expect(await whenSessionKnown()).toEqual({ data: null, isPending: false });
+  });
+
+  it("offline, keeps the session it knew: this page's, or on a page opened offline the device's last", async () => {
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.json(signedIn)));
+    await refreshSession();
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.error()));
+    expect(await refreshSession()).toEqual({ data: signedIn, isPending: false });
+
+    // A fresh page, offline: the user as the server last told it, nothing of the session's token.
+    setAuthSessionForTests({ data: null, isPending: true });
+    expect(await refreshSession()).toEqual({ data: { user: signedIn.user }, isPending: false });
+  });
+
+  it("forgets the device's last session when the server says there is none, and at sign-out", async () => {
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.json(signedIn)));
+    await refreshSession();
+    mswServer.use(http.post("*/api/auth/sign-out", () => HttpResponse.json({ success: true })));
+    await signOutSession();
+    expect(localStorage.getItem(LAST_SESSION_KEY)).toBeNull();
+
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.json(signedIn)));
+    await refreshSession();
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.json(null)));
+    await refreshSession();
+    mswServer.use(http.get("*/api/auth/get-session", () => HttpResponse.error()));
+    setAuthSessionForTests({ data: null, isPending: true });
+    expect(await refreshSession()).toEqual({ data: null, isPending: false });
   });
 });

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { readAuthToken } from "@/web/lib/auth-token";
 import { siteOrigin } from "@/web/lib/platform";
+import { readString, removeString, writeString } from "@/web/lib/storage";
 
 /**
  * The better-auth session as every page reads it: one `GET /api/auth/get-session`, asked
@@ -34,6 +35,31 @@ export function authFetch(path: string, init: RequestInit = {}): Promise<Respons
   return fetch(`${siteOrigin()}/api/auth${path}`, { ...init, headers, credentials: "include" });
 }
 
+/**
+ * The last session the server answered with a user, kept on the device: offline, the server
+ * cannot be asked, and a signed-in user is still signed in (their header, their library's
+ * stores), not drawn as an anonymous visitor. Only the user part is kept (no token: the cookie
+ * or the native app's bearer token is the session); it goes when the server says there is no
+ * session, and at sign-out.
+ */
+export const LAST_SESSION_KEY = "auth.last-session";
+
+function rememberSession(data: unknown): void {
+  const user = typeof data === "object" && data !== null ? (data as { user?: unknown }).user : undefined;
+  if (typeof user === "object" && user !== null) writeString(LAST_SESSION_KEY, JSON.stringify({ user }));
+  else removeString(LAST_SESSION_KEY);
+}
+
+function rememberedSession(): unknown {
+  const raw = readString(LAST_SESSION_KEY);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Asks the server for the session now (one request at a time) and tells every reader. */
 export function refreshSession(): Promise<AuthSessionState> {
   inFlight ??= (async () => {
@@ -42,8 +68,11 @@ export function refreshSession(): Promise<AuthSessionState> {
       const response = await authFetch("/get-session");
       // A static host answering with index.html, or an outage: the visitor is anonymous.
       data = response.ok ? await response.json().catch(() => null) : null;
+      rememberSession(data);
     } catch {
-      data = null;
+      // The server could not be reached (offline): nothing says the session ended, so the last
+      // one known stands, this page's or, on a page opened offline, the device's.
+      data = state.isPending ? rememberedSession() : state.data;
     }
     publish({ data, isPending: false });
     return state;
@@ -105,6 +134,7 @@ export async function signOutSession(): Promise<void> {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message || "Sign out failed");
   }
+  removeString(LAST_SESSION_KEY);
   publish({ data: null, isPending: false });
 }
 

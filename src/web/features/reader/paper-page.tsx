@@ -62,7 +62,7 @@ export function PaperPage() {
         message={paperErrorMessage(query.error)}
         from={state.from}
         onRetry={notFound ? undefined : () => void query.refetch()}
-        detail={!notFound && isApiError(query.error) ? query.error.message : undefined}
+        detail={!notFound && isApiError(query.error) && query.error.status !== 0 ? query.error.message : undefined}
       />
     );
   }

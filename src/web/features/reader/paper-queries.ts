@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PAPER_KEEP_MS, PAPER_STALE_MS } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
 import type { RelationsPage, WorkLookup } from "@/shared/paper-relations";
-import { api, isApiError } from "@/web/lib/api";
+import { api, isApiError, isOfflineError } from "@/web/lib/api";
 import { keptPaperRecord } from "@/web/features/offline/offline-queries";
 
 /** The reader's queries (the paper query is stale after 1 hour, kept 24 hours). */
@@ -16,11 +16,19 @@ export const paperKeys = {
 export const PAPER_MESSAGES = {
   notFound: "Paper not found. The paper ID may be invalid or the paper may not exist.",
   failed: "Failed to load paper. Please check the paper ID and try again.",
+  /** The network is the cause, not the id: the paper is not kept on this device. */
+  offline: "You are offline, and this paper is not kept on this device. Connect to the internet to open it.",
+  unreachable: "Quire could not be reached. Check your connection and try again.",
 } as const;
 
-/** The message for a failed paper load: an unknown or unreadable id is "not found"; anything else "failed". */
+/**
+ * The message for a failed paper load: an unknown or unreadable id is "not found"; a request
+ * that never reached the server blames the network; anything else "failed".
+ */
 export function paperErrorMessage(error: unknown): string {
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return PAPER_MESSAGES.notFound;
+  if (isOfflineError(error)) return PAPER_MESSAGES.offline;
+  if (isApiError(error) && error.status === 0) return PAPER_MESSAGES.unreachable;
   return PAPER_MESSAGES.failed;
 }
 

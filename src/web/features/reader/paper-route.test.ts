@@ -73,6 +73,9 @@ describe("paperErrorMessage", () => {
     expect(paperErrorMessage(new ApiError("not_found", "x", 404))).toBe(PAPER_MESSAGES.notFound);
     expect(paperErrorMessage(new ApiError("validation_failed", "x", 400))).toBe(PAPER_MESSAGES.notFound);
     expect(paperErrorMessage(new ApiError("upstream_error", "x", 502))).toBe(PAPER_MESSAGES.failed);
+    // A request that never reached the server blames the network, not the id.
+    expect(paperErrorMessage(new ApiError("network_error", "You are offline", 0))).toBe(PAPER_MESSAGES.offline);
+    expect(paperErrorMessage(new ApiError("network_error", "Network error", 0))).toBe(PAPER_MESSAGES.unreachable);
     expect(paperErrorMessage(new Error("boom"))).toBe(PAPER_MESSAGES.failed);
   });
 });

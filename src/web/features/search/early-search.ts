@@ -1,4 +1,4 @@
-import { ApiError, CLIENT_ERROR_CODES } from "@/web/lib/api";
+import { networkError } from "@/web/lib/api";
 import { readSearchState, searchRequest, writeSearchState, type SearchRequest } from "./search-url";
 
 /** What public/search-prefetch.js leaves on window for a /search?... page load. */
@@ -27,6 +27,6 @@ export function takeEarlySearch(request: SearchRequest): Promise<Response> | nul
   if (searchRequest(state).sort !== state.sort) return null;
   if (JSON.stringify(searchRequest(state)) !== JSON.stringify(request)) return null;
   return early.response.catch(() => {
-    throw new ApiError(CLIENT_ERROR_CODES.network, "Network error", 0);
+    throw networkError();
   });
 }

@@ -8,6 +8,7 @@ import type { Paper } from "@/shared/paper";
 import { plural } from "@/shared/plural";
 import { parseSort } from "@/shared/search-options";
 import type { SearchResponse } from "@/shared/search-params";
+import { isOfflineError } from "@/web/lib/api";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
@@ -55,7 +56,9 @@ export function SearchError({ error, onRetry, retrying }: { error: unknown; onRe
     <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/40 bg-destructive/10 p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="flex items-start gap-2.5 text-sm font-medium text-destructive dark:text-[oklch(0.8_0.12_27)]">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span className="break-words">Error loading papers: {errorMessage(error)}</span>
+        <span className="break-words">
+          {isOfflineError(error) ? "You are offline. Searching needs the internet: try again once you are back online." : `Error loading papers: ${errorMessage(error)}`}
+        </span>
       </p>
       <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying} className="shrink-0">
         <RotateCw className={retrying ? "animate-spin" : undefined} aria-hidden />
