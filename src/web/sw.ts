@@ -38,9 +38,6 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     addRoutes
       .call(event, [
-        // The server's own pages under /api (a sign-in's callback) are the network's alone: a
-        // callback's one-time code must not be asked for twice.
-        { condition: { urlPattern: "/api/*" }, source: "network" },
         { condition: { urlPattern: "/assets/*", requestMethod: "GET" }, source: { cacheName: cacheNames.precache } },
         { condition: { requestMode: "navigate" }, source: "race-network-and-fetch-handler" },
       ])
@@ -95,13 +92,6 @@ registerRoute(
     },
     { denylist: [/^\/api\//] },
   ),
-);
-
-// A navigation to /api (a sign-in's callback), where the worker is woken for it: the request
-// navigation preload already made, never a second one (its one-time code would be spent).
-registerRoute(
-  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && url.pathname.startsWith("/api/"),
-  async ({ event, request }) => ((await (event as FetchEvent).preloadResponse) as Response | undefined) ?? fetch(request),
 );
 
 // The unhashed files the page loads by name (the icon, the manifest; the early-start scripts by
