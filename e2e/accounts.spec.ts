@@ -166,6 +166,9 @@ test("export your data, then delete the account and find nothing left", async ({
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await confirm.click();
   await expect(page).toHaveURL(`${baseURL}/`, { timeout: 15_000 });
+  // The confirmation outlives the load of / that signs the deleted account out.
+  await expect(page.getByText("Your account has been deleted.", { exact: true })).toBeVisible();
+  await shoot("account-deleted-confirmation");
 
   // The account is gone: its session no longer works and the password no longer signs in.
   expect((await page.request.get("/api/me/settings")).status()).toBe(401);
@@ -198,6 +201,7 @@ for (const provider of ["Google", "GitHub"] as const) {
     await expect(page.getByText(/there is no password to enter/)).toBeVisible();
     await page.getByRole("button", { name: "Confirm and Delete Account" }).click();
     await expect(page).toHaveURL(`${baseURL}/`, { timeout: 15_000 });
+    await expect(page.getByText("Your account has been deleted.", { exact: true })).toBeVisible();
     expect((await page.request.get("/api/me/settings")).status()).toBe(401);
   });
 }

@@ -9,6 +9,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { HintLayer } from "@/web/components/ui/hint-layer";
 import { LazyToaster } from "@/web/components/ui/lazy-toaster";
+import { showAccountDeletedNotice } from "@/web/features/account/account-deleted-notice";
 import { startPdfWarmup } from "@/web/features/reader/pdf/pdf-warmup";
 import { persistSearchCache } from "@/web/features/search/search-cache-persistence";
 import { appContainer } from "@/web/lib/page-preview";
@@ -37,6 +38,7 @@ createRoot(appContainer()).render(
 
 registerServiceWorker();
 startPdfWarmup();
+showAccountDeletedNotice();
 // Inside the Android app: deep links, the share intent, the route restore (a chunk of its own).
 if (isNativePlatform()) {
   void Promise.all([loadPlatform(), import("@/web/features/native/native-app")]).then(([platform, native]) => native.startNativeApp(platform, router));

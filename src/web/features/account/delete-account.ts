@@ -3,13 +3,14 @@ import { clearAuthToken } from "@/web/lib/auth-token";
 import { assignLocation } from "@/web/lib/browser-location";
 import { signOutAndClear } from "@/web/lib/user-data/sign-out";
 import { AUTH_MESSAGES } from "@/web/features/auth/auth-messages";
+import { ACCOUNT_DELETED_NOTICE, leaveAccountDeletedNotice } from "@/web/features/account/account-deleted-notice";
 
 /** Account deletion's messages. */
 export const DELETE_ACCOUNT_MESSAGES = {
   noUser: "No user is logged in.",
   noEmail: "No user email found for reauthentication.",
   failedTitle: "Error deleting account",
-  deleted: "Your account has been deleted.",
+  deleted: ACCOUNT_DELETED_NOTICE.description,
 } as const;
 
 export type DeleteAccountResult =
@@ -41,12 +42,17 @@ export async function deleteAccount(
 
 /** After deletion: end the (already revoked) session, clear what the device holds, start over at /. */
 export async function leaveDeletedAccount(): Promise<void> {
+  // The confirmation goes with the tab to /, where it is shown (the load drops this page's toast).
+  const leave = (to: string) => {
+    leaveAccountDeletedNotice();
+    assignLocation(to);
+  };
   try {
     // A full load of / (not the router's navigate): nothing in memory may outlive the account.
-    await signOutAndClear({ navigate: assignLocation });
+    await signOutAndClear({ navigate: leave });
   } catch {
     // The account is gone whatever the sign-out answered: drop its token and start over at / all the same.
     clearAuthToken();
-    assignLocation("/");
+    leave("/");
   }
 }
