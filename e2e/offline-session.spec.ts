@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { uniqueEmail } from "./test-accounts";
@@ -26,14 +26,21 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** A new account through the sandbox's Google sign-in (no e-mail round trip). */
-async function signInWithGoogle(page: Page, email: string): Promise<void> {
+/**
+ * A new account through the sandbox's Google sign-in (no e-mail round trip), in a browser of its
+ * own without the worker; its session cookie then signs this test's browser in.
+ */
+async function signInWithGoogle(browser: Browser, context: BrowserContext, email: string): Promise<void> {
+  const signIn = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  const page = await signIn.newPage();
   await page.goto("/auth");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page).toHaveURL(/\/search/, { timeout: LOAD_TIMEOUT });
+  await context.addCookies((await signIn.storageState()).cookies);
+  await signIn.close();
 }
 
 /** Signed in as the header draws it: the account menu, not the Sign In link. */
@@ -45,7 +52,7 @@ async function expectSignedIn(page: Page, email: string): Promise<void> {
 }
 
 {
-  test("offline, a signed-in user stays signed in, with their library", async ({ page, context, shoot }, testInfo) => {
+  test("offline, a signed-in user stays signed in, with their library", async ({ browser, page, context, shoot }, testInfo) => {
     const email = uniqueEmail("offline", testInfo.project.name);
     /** Each offline state in the other scheme too (the theme's class, as the theme menu sets it). */
     const shootBoth = async (label: string) => {
@@ -54,7 +61,7 @@ async function expectSignedIn(page: Page, email: string): Promise<void> {
         await page.evaluate(() => document.documentElement.classList.toggle("dark"));
       }
     };
-    await signInWithGoogle(page, email);
+    await signInWithGoogle(browser, context, email);
     const lookup = await page.request.get(`/api/papers/lookup?id=${PAPER}`);
     expect(lookup.status()).toBe(200);
     const { paper } = (await lookup.json()) as { paper: { id: string; title: string } };
