@@ -36,6 +36,7 @@ async function signInWithGoogle(browser: Browser, context: BrowserContext, email
   await page.goto("/auth");
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: /Sandbox Google/ })).toBeVisible({ timeout: LOAD_TIMEOUT });
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page).toHaveURL(/\/search/, { timeout: LOAD_TIMEOUT });
