@@ -10,6 +10,9 @@ import { answerOversizedRequests, httpServerOptions } from "@/server/http/reques
 import { bootPhases } from "@/server/lib/boot-phases";
 import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
 
+/** How long after listening the background jobs start (see where it is used). */
+const JOBS_START_DELAY_MS = 1_000;
+
 /**
  * Boots Quire: configuration, the instance lock (PGlite only), the object graph (the database
  * and its migrations first: composition.ts), HTTP and the background jobs; stops them in order.
@@ -52,26 +55,30 @@ async function main(): Promise<void> {
   phases.begin("listen");
 
   let jobs: ReturnType<typeof startJobs> | undefined;
+  let jobsTimer: NodeJS.Timeout | undefined;
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions }, (info) => {
     phases.end();
     const boot = phases.report();
     logger.info({ port: info.port, database: graph.database.kind, bootMs: boot.totalMs, boot: boot.phases }, `Quire is running at ${config.publicUrl}; ${phases.line()}`);
     void graph.performance.recordStartup(boot.totalMs).catch((error) => logger.warn({ err: error }, "could not log the startup time"));
-    // After listening, in the background: the queue's start (its schema, on first start) takes
-    // seconds on the embedded database, which runs one query at a time, so health checks and the
-    // first pages would otherwise wait behind it.
-    jobs = startJobs(graph.jobs, logger);
-    // A job that did not start has been logged by startJobs.
-    jobs.started.then(
-      () => {
-        phases.jobsRunning();
-        logger.info({ jobsMs: phases.report().jobsMs }, "background jobs running");
-      },
-      () => undefined,
-    );
+    // In the background, a moment after listening: the queue's start (its schema check, its
+    // workers' first polls) runs dozens of statements, and the embedded database runs one at a
+    // time, so the first requests (a waiting script's health check, the first page) would
+    // otherwise wait behind it.
+    jobsTimer = setTimeout(() => {
+      jobs = startJobs(graph.jobs, logger);
+      // A job that did not start has been logged by startJobs.
+      jobs.started.then(
+        () => {
+          phases.jobsRunning();
+          logger.info({ jobsMs: phases.report().jobsMs }, "background jobs running");
+        },
+        () => undefined,
+      );
+    }, JOBS_START_DELAY_MS);
     // The code that draws /search pages, loaded once the first requests have had their turn
     // rather than on the way to listening: the first such page then does not wait for it.
-    setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 1_000).unref();
+    setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 2 * JOBS_START_DELAY_MS).unref();
   });
   keepConnectionsAlive(server);
   answerOversizedRequests(server);
@@ -87,6 +94,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(code), 10_000);
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(jobsTimer);
     // The performance log's last flush first (it has the last requests), the queue's workers last.
     await jobs?.stop();
     await graph.close();
