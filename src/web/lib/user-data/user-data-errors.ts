@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { toast } from "@/web/components/ui/use-toast";
+import { isOffline } from "@/web/lib/connectivity";
 
 /** The spec's messages for user data, each written once. */
 export const USER_DATA_MESSAGES = {
@@ -52,9 +53,13 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string
   return result.data;
 }
 
-/** The destructive toast a failed load or save shows. */
+/** What a failure toast says of its cause when the device is offline. */
+export const OFFLINE_FAILURE_DESCRIPTION = "You are offline: try again once you are back online.";
+
+/** The destructive toast a failed load or save shows; offline, it says the network is the cause. */
 export function toastFailure(title: string, description?: string): void {
-  toast({ variant: "destructive", title, ...(description ? { description } : {}) });
+  const cause = description ?? (isOffline() ? OFFLINE_FAILURE_DESCRIPTION : undefined);
+  toast({ variant: "destructive", title, ...(cause ? { description: cause } : {}) });
 }
 
 /** Whether two JSON-like values are equal, whatever the order of their object keys. */
