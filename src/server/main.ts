@@ -10,7 +10,7 @@ import { answerOversizedRequests, httpServerOptions } from "@/server/http/reques
 import { bootPhases } from "@/server/lib/boot-phases";
 import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
 
-/** How long after listening the background jobs start (see where it is used). */
+/** How long after listening the background jobs start on the embedded database (see where it is used). */
 const JOBS_START_DELAY_MS = 1_000;
 
 /**
@@ -61,10 +61,11 @@ async function main(): Promise<void> {
     const boot = phases.report();
     logger.info({ port: info.port, database: graph.database.kind, bootMs: boot.totalMs, boot: boot.phases }, `Quire is running at ${config.publicUrl}; ${phases.line()}`);
     void graph.performance.recordStartup(boot.totalMs).catch((error) => logger.warn({ err: error }, "could not log the startup time"));
-    // In the background, a moment after listening: the queue's start (its schema check, its
-    // workers' first polls) runs dozens of statements, and the embedded database runs one at a
-    // time, so the first requests (a waiting script's health check, the first page) would
-    // otherwise wait behind it.
+    // In the background, and on the embedded database a moment after listening: the queue's
+    // start (its schema check, its workers' first polls) runs dozens of statements, and PGlite
+    // runs one at a time, so the first requests (a waiting script's health check, the first
+    // page) would otherwise wait behind it. PostgreSQL serves them side by side.
+    const jobsDelayMs = graph.database.kind === "pglite" ? JOBS_START_DELAY_MS : 0;
     jobsTimer = setTimeout(() => {
       jobs = startJobs(graph.jobs, logger);
       // A job that did not start has been logged by startJobs.
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
         },
         () => undefined,
       );
-    }, JOBS_START_DELAY_MS);
+    }, jobsDelayMs);
     // The code that draws /search pages, loaded once the first requests have had their turn
     // rather than on the way to listening: the first such page then does not wait for it.
     setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 2 * JOBS_START_DELAY_MS).unref();

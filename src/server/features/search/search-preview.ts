@@ -55,10 +55,10 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
   const userAgent = c.req.header("user-agent");
   const visitor = SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? "unknown" : "anonymous";
   return (async () => {
-    const [{ previewLayout, renderSearchPreview }, answer] = await Promise.all([
-      loadSearchPreviewRenderer(),
-      within(search, SEARCH_PREVIEW_WAIT_MS),
-    ]);
+    // The renderer first: loading it (on a server's first page) keeps the event loop busy, and
+    // a wait timed meanwhile would end with the search's answer unread.
+    const { previewLayout, renderSearchPreview } = await loadSearchPreviewRenderer();
+    const answer = await within(search, SEARCH_PREVIEW_WAIT_MS);
     // The answer is plain data (strings, numbers, arrays), as the page's own request receives it.
     return renderSearchPreview(page, previewLayout(userAgent), answer, visitor);
   })();
