@@ -166,8 +166,9 @@ test("runs a full sync with its progress bar, stops and resumes it, and pulls a 
       probe.remove();
       return color;
     });
-    expect(await background("Resume")).toBe(primary);
-    expect(await background("Sync One Batch")).not.toBe(primary);
+    // Polled: the buttons' colours ease in (transition-colors) when the state changes.
+    await expect.poll(() => background("Resume")).toBe(primary);
+    await expect.poll(() => background("Sync One Batch")).not.toBe(primary);
     await shoot("zotero-sync-paused");
 
     // A reload keeps the paused state (it is the job's saved state).

@@ -48,7 +48,8 @@ const routeColumns: Column<RouteLatency>[] = [
 const upstreamColumns: Column<UpstreamLatency>[] = [
   { header: "Source", cell: (row) => <span className="font-medium">{row.source}</span> },
   { header: "Requests", cell: (row) => integer(row.exchanges), align: "right" },
-  { header: "Failed", cell: (row) => integer(row.failures), align: "right" },
+  // On a phone the error rate says it (the count is hidden there, so the table fits the screen).
+  { header: "Failed", cell: (row) => integer(row.failures), align: "right", className: "max-sm:hidden" },
   { header: "Error rate", cell: (row) => percent(row.errorRate), align: "right" },
   { header: "p50", cell: (row) => formatMs(row.p50), align: "right" },
   { header: "p95", cell: (row) => formatMs(row.p95), align: "right" },
