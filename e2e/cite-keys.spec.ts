@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { parseBibtexText } from "../src/shared/library/citation-js";
 import { citeKeysFor, type CiteKeySettings } from "../src/shared/library/cite-key";
 import { findMathSpans } from "../src/shared/library/latex-math";
 import type { Paper } from "../src/shared/paper";
-import { expect, test } from "./fixtures";
+import { bookmarkTwoFromSearch, downloadExport, expect, test } from "./fixtures";
 import { signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
@@ -15,17 +14,7 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
  * the BibTeX keeps an abstract's TeX math as math, and RIS types preprints UNPB.
  */
 
-type StoredBookmark = { paperId: string; dateAdded: string; paperData: Paper };
-
-async function deviceBookmarks(page: Page): Promise<StoredBookmark[]> {
-  return page.evaluate(() => Object.values((JSON.parse(localStorage.getItem("bookmarks") ?? "{}") as { bookmarks?: Record<string, StoredBookmark> }).bookmarks ?? {}));
-}
-
-async function download(page: Page, format: "BibTeX" | "CSL-JSON" | "RIS"): Promise<string> {
-  await page.getByRole("button", { name: "Export", exact: true }).click();
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format, exact: true }).click()]);
-  return readFileSync((await file.path())!, "utf8");
-}
+const download = async (page: Page, format: "BibTeX" | "CSL-JSON" | "RIS"): Promise<string> => (await downloadExport(page, format)).text;
 
 /** The keys of each export format, as a parser reads them. */
 async function exportedKeys(page: Page): Promise<{ bibtex: string[]; csl: string[]; ris: string[] }> {
@@ -57,15 +46,7 @@ function expectKeys(keys: { bibtex: string[]; csl: string[]; ris: string[] }, pa
 
 test("a visitor's key format is what the exports write, after a reload too", async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto("/search?q=transformer");
-  const bookmarkButtons = page.getByRole("button", { name: "Bookmark", exact: true });
-  await expect(bookmarkButtons.first()).toBeVisible({ timeout: 30_000 });
-  await bookmarkButtons.nth(0).click();
-  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(1);
-  await bookmarkButtons.nth(0).click();
-  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(2);
-  const saved = await deviceBookmarks(page);
-  expect(saved).toHaveLength(2);
+  const saved = await bookmarkTwoFromSearch(page, "transformer");
   // The list (and the export) runs newest first.
   const papers = saved.sort((a, b) => b.dateAdded.localeCompare(a.dateAdded)).map((bookmark) => bookmark.paperData);
 

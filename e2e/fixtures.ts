@@ -1,4 +1,6 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { test as base, expect, type APIRequestContext, type Download, type Page } from "@playwright/test";
+import type { Paper } from "../src/shared/paper";
 
 /**
  * Queues sandbox faults and returns what removes exactly those. Tests run side by side, so a
@@ -66,6 +68,38 @@ export const test = base.extend<Fixtures>({
 /** Sets the theme before any page script runs, the way a returning user's stored choice does. */
 export async function useTheme(page: Page, theme: "light" | "dark" | "system"): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
+}
+
+/** A visitor's bookmark as the device keeps it (localStorage "bookmarks"). */
+export type DeviceBookmark = { paperId: string; dateAdded: string; paperData: Paper };
+
+export async function deviceBookmarks(page: Page): Promise<DeviceBookmark[]> {
+  return page.evaluate(() => Object.values((JSON.parse(localStorage.getItem("bookmarks") ?? "{}") as { bookmarks?: Record<string, DeviceBookmark> }).bookmarks ?? {}));
+}
+
+/**
+ * Searches and bookmarks the first two results by their Bookmark toggles, as a visitor does
+ * (the first toggle becomes "Bookmarked", so the next unbookmarked one is first again); returns
+ * what the device then keeps.
+ */
+export async function bookmarkTwoFromSearch(page: Page, query: string): Promise<DeviceBookmark[]> {
+  await page.goto(`/search?q=${encodeURIComponent(query)}`);
+  const bookmarkButtons = page.getByRole("button", { name: "Bookmark", exact: true });
+  await expect(bookmarkButtons.first()).toBeVisible({ timeout: 30_000 });
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(1);
+  await bookmarkButtons.nth(0).click();
+  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(2);
+  const saved = await deviceBookmarks(page);
+  expect(saved).toHaveLength(2);
+  return saved;
+}
+
+/** Exports the open library page in one format through its Export menu: the download and its text. */
+export async function downloadExport(page: Page, format: string): Promise<{ download: Download; text: string }> {
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format, exact: true }).click()]);
+  return { download, text: readFileSync((await download.path())!, "utf8") };
 }
 
 export { expect };

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import type { APIRequestContext, Download, Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { importBibtex } from "../src/shared/library/bibtex-import";
-import { expect, test, useTheme } from "./fixtures";
+import { bookmarkTwoFromSearch, deviceBookmarks, downloadExport, expect, test, useTheme, type DeviceBookmark } from "./fixtures";
 import { createConfirmedAccount, PASSWORD, uniqueEmail } from "./test-accounts";
 
 /**
@@ -15,17 +13,6 @@ import { createConfirmedAccount, PASSWORD, uniqueEmail } from "./test-accounts";
 
 
 
-type StoredBookmark = { paperId: string; dateAdded: string; paperData: { id: string; title: string } };
-async function deviceBookmarks(page: Page): Promise<StoredBookmark[]> {
-  return page.evaluate(() => Object.values((JSON.parse(localStorage.getItem("bookmarks") ?? "{}") as { bookmarks?: Record<string, StoredBookmark> }).bookmarks ?? {}));
-}
-
-async function exportAs(page: Page, format: string): Promise<{ download: Download; text: string }> {
-  await page.getByRole("button", { name: "Export", exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format, exact: true }).click()]);
-  const text = readFileSync((await download.path())!, "utf8");
-  return { download, text };
-}
 
 test("bookmark, filter, export, collections, trash, sign in, two-way sync, history", async ({ page, request, browser, shoot }, testInfo) => {
   test.setTimeout(300_000);
@@ -33,15 +20,7 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
   await useTheme(page, "light");
 
   // Bookmark two papers from search (anonymous: kept on the device).
-  await page.goto("/search?q=transformer");
-  const bookmarkButtons = page.getByRole("button", { name: "Bookmark", exact: true });
-  await expect(bookmarkButtons.first()).toBeVisible({ timeout: 30_000 });
-  await bookmarkButtons.nth(0).click();
-  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(1);
-  await bookmarkButtons.nth(0).click();
-  await expect(page.getByRole("button", { name: "Bookmarked", exact: true })).toHaveCount(2);
-  const saved = await deviceBookmarks(page);
-  expect(saved).toHaveLength(2);
+  const saved = await bookmarkTwoFromSearch(page, "transformer");
   const [first, second] = saved.sort((a, b) => a.paperData.title.localeCompare(b.paperData.title));
 
   // The Bookmarks page lists them with the Date Added column; the filter narrows them.
@@ -65,7 +44,7 @@ test("bookmark, filter, export, collections, trash, sign in, two-way sync, histo
 
   // Export every format; the BibTeX reads back as the same papers.
   for (const [format, extension] of [["JSON", "json"], ["CSV", "csv"], ["BibTeX", "bib"], ["RIS", "ris"], ["CSL-JSON", "csl.json"]] as const) {
-    const { download, text } = await exportAs(page, format);
+    const { download, text } = await downloadExport(page, format);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^quire-bookmarks-\\d{4}-\\d{2}-\\d{2}\\.${extension.replace(".", "\\.")}$`));
     await expect(page.getByText(`Exported 2 bookmarks as ${format}`, { exact: true })).toBeVisible();
     if (format === "JSON") expect((JSON.parse(text) as { paperId: string }[]).map((record) => record.paperId).sort()).toEqual([first!.paperId, second!.paperId].sort());
@@ -230,7 +209,7 @@ test("Fix Paper Data restores stale metadata from the source and says what chang
   await shoot("fix-paper-data");
   await expect(page.getByText(original.title).first()).toBeVisible();
   const after = await deviceBookmarks(page);
-  const fixed = after.find((bookmark) => bookmark.paperId === stale!.paperId)! as unknown as StoredBookmark & { paperData: typeof original };
+  const fixed = after.find((bookmark) => bookmark.paperId === stale!.paperId)! as DeviceBookmark & { paperData: typeof original };
   expect(fixed.paperData).toMatchObject({ title: original.title, abstract: original.abstract, categories: original.categories });
   expect(fixed.dateAdded).toBe(stale!.dateAdded);
   expect(after.find((bookmark) => bookmark.paperId === intact!.paperId)).toEqual(intact);

@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { readAuthToken } from "@/web/lib/auth-token";
 import { siteOrigin } from "@/web/lib/platform";
-import { readString, removeString, writeString } from "@/web/lib/storage";
+import { readJson, removeString, writeString } from "@/web/lib/storage";
 
 /**
  * The better-auth session as every page reads it: one `GET /api/auth/get-session`, asked
@@ -50,15 +50,7 @@ function rememberSession(data: unknown): void {
   else removeString(LAST_SESSION_KEY);
 }
 
-function rememberedSession(): unknown {
-  const raw = readString(LAST_SESSION_KEY);
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
+const rememberedSession = (): unknown => readJson(LAST_SESSION_KEY);
 
 /** Asks the server for the session now (one request at a time) and tells every reader. */
 export function refreshSession(): Promise<AuthSessionState> {
