@@ -148,7 +148,18 @@ async function checkAccessibility(page: Page, path: string, scheme: "dark" | "li
   }));
 }
 
-async function walk(page: Page, visit: (path: string, options?: { label?: string }) => Promise<void>, state: "signed-out" | "signed-in") {
+/**
+ * The walk is cut into parts, each its own test, so the two workers share it: whole, the
+ * signed-in walk with its axe checks is the suite's longest test and ran alone at the end.
+ * Pages are dealt round-robin, which spreads the heavy ones (the PDF reader, the search).
+ */
+const PARTS = { "signed-out": 2, "signed-in": 3 } as const;
+
+function pagesOfPart(state: keyof typeof PARTS, part: number): string[] {
+  return pagesToWalk().filter((_, index) => index % PARTS[state] === part);
+}
+
+async function walk(page: Page, visit: (path: string, options?: { label?: string }) => Promise<void>, state: "signed-out" | "signed-in", part: number) {
   const watcher = watchProblems(page);
   const found: string[] = [];
   const axeFindings: AxeFinding[] = [];
@@ -156,7 +167,7 @@ async function walk(page: Page, visit: (path: string, options?: { label?: string
   // Addresses that land on a page already checked (the admin and developer pages send a user to /) are not checked again.
   const checked = new Set<string>();
   let axeMs = 0;
-  for (const path of pagesToWalk()) {
+  for (const path of pagesOfPart(state, part)) {
     await visit(path, { label: `walk-${state}${path}` });
     // The page is done when the app is up (a /pdf/ load starts it only once page 1 is drawn)
     // and the network is quiet again: late arrivals (a lazy chunk, a store loading after the
@@ -185,19 +196,21 @@ async function walk(page: Page, visit: (path: string, options?: { label?: string
 }
 
 test.describe("every page, with a clean console", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
-  test("signed out (light)", async ({ page, visit }) => {
-    await useTheme(page, "light");
-    await walk(page, visit, "signed-out");
-  });
+  for (let part = 0; part < PARTS["signed-out"]; part++) {
+    test(`signed out (light), part ${part + 1} of ${PARTS["signed-out"]}`, async ({ page, visit }) => {
+      await useTheme(page, "light");
+      await walk(page, visit, "signed-out", part);
+    });
+  }
 
-  test("signed in (dark, and light for axe)", async ({ page, visit }, testInfo) => {
-    // The axe checks (a full one and a colour one per page) add to the walk.
-    test.setTimeout(360_000);
-    await useTheme(page, "system");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await signedInAccount(page.request, uniqueEmail("walk", testInfo.project.name));
-    await walk(page, visit, "signed-in");
-  });
+  for (let part = 0; part < PARTS["signed-in"]; part++) {
+    test(`signed in (dark, and light for axe), part ${part + 1} of ${PARTS["signed-in"]}`, async ({ page, visit }, testInfo) => {
+      await useTheme(page, "system");
+      await page.emulateMedia({ colorScheme: "dark" });
+      await signedInAccount(page.request, uniqueEmail(`walk-${part}`, testInfo.project.name));
+      await walk(page, visit, "signed-in", part);
+    });
+  }
 });
