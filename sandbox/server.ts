@@ -102,6 +102,11 @@ export async function startSandbox({ port = 0, host = "127.0.0.1", preload = tru
   const smtp = await startSmtpSink({ port: smtpPort, host, store: context.mail });
   const server = await new Promise<Server>((resolve, reject) => {
     const created = serve({ fetch: app.fetch, port, hostname: host }) as Server;
+    // Node's 5-s idle limit races clients that reuse a kept-alive connection just as the
+    // server closes it ("read ECONNRESET" in a test on a loaded machine); arXiv's and the
+    // other upstreams' servers keep idle connections far longer, and so does Quire's own.
+    created.keepAliveTimeout = 65_000;
+    created.headersTimeout = 66_000;
     created.once("listening", () => resolve(created));
     created.once("error", reject);
   }).catch(async (error: unknown) => {
