@@ -27,6 +27,7 @@ import { blobUrlRoutes } from "@/server/storage/blob-url.routes";
 import { papersRoutes } from "@/server/features/papers/papers.routes";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchPagePreview } from "@/server/features/search/search-preview";
+import { earlyPaper, paperPagePreview } from "@/server/features/papers/paper-preview";
 import { zoteroRoutes } from "@/server/features/zotero/zotero.routes";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
@@ -139,9 +140,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get("/search", earlySearch(deps.search));
+  for (const page of ["/abs/*", "/paper/*", "/html/*"]) app.get(page, earlyPaper(deps.papers));
+  const paperPreview = paperPagePreview(config.publicUrl);
   // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
   mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"), {
-    preview: searchPagePreview,
+    preview: (c) => searchPagePreview(c) ?? paperPreview(c),
   });
 
   app.onError((error, c) => {

@@ -9,6 +9,7 @@ import { keepConnectionsAlive } from "@/server/http/keep-alive";
 import { answerOversizedRequests, httpServerOptions } from "@/server/http/request-head-limit";
 import { bootPhases } from "@/server/lib/boot-phases";
 import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
+import { loadPaperPreviewRenderer } from "@/server/features/papers/paper-preview";
 
 /** How long after listening the background jobs start on the embedded database (see where it is used). */
 const JOBS_START_DELAY_MS = 1_000;
@@ -77,9 +78,10 @@ async function main(): Promise<void> {
         () => undefined,
       );
     }, jobsDelayMs);
-    // The code that draws /search pages, loaded once the first requests have had their turn
-    // rather than on the way to listening: the first such page then does not wait for it.
-    setTimeout(() => void loadSearchPreviewRenderer().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 2 * JOBS_START_DELAY_MS).unref();
+    // The code that draws /search and reader pages, loaded once the first requests have had
+    // their turn rather than on the way to listening: the first such page then does not wait for it.
+    const loadRenderers = () => Promise.all([loadSearchPreviewRenderer(), loadPaperPreviewRenderer()]);
+    setTimeout(() => void loadRenderers().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 2 * JOBS_START_DELAY_MS).unref();
   });
   keepConnectionsAlive(server);
   answerOversizedRequests(server);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
 import type { Context, Hono } from "hono";
+import { escapeToBuffer } from "hono/utils/html";
 import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 import { pdfPagePdfUrl } from "@/shared/pdf";
 import type { AppEnv } from "./context";
@@ -118,11 +119,36 @@ export function pdfModuleUrls(distDir: string): PdfModuleUrls | null {
 type PdfModuleUrls = { worker: string; module: string; moduleFiles: string[] };
 
 /**
- * A preview of a page drawn by the server (HTML, possibly empty), shown until the app's own
- * page replaces it. The page ends after it, and the app starts only then: the caller bounds
- * how long it takes.
+ * A preview of a page drawn by the server, shown until the app's own page replaces it.
  */
-export type PagePreview = Promise<string>;
+export type PagePreview = {
+  /** The drawing (possibly empty). The page ends after it, and the app starts only then: the caller bounds how long it takes. */
+  html: Promise<string>;
+  /** The page's own <title> and description (as text), in place of the app's. */
+  head?: { title: string; description: string };
+  /**
+   * A page that is whole without the app (its links real, readable without JavaScript): shown
+   * as it is. Otherwise it is a picture (a form that cannot be typed into yet), inert and hidden
+   * from assistive technology until the app replaces it.
+   */
+  live?: boolean;
+};
+
+/** Text as it may stand in HTML, between tags or in a quoted attribute. */
+function escapeHtml(text: string): string {
+  const buffer: [string] = [""];
+  escapeToBuffer(text, buffer);
+  return buffer[0];
+}
+
+/** The built page's <title> and description replaced by the page's own (and named for link previews). */
+function withHead(page: string, head: NonNullable<PagePreview["head"]>): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  return page
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`);
+}
 
 /** The app's mount point in the built index.html; the preview goes right after it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -167,8 +193,8 @@ function streamPreviewPage(c: Context<AppEnv>, page: string, preview: PagePrevie
         };
         finish = () => stream.end();
       }
-      send(`${head}<div id="${PREVIEW_ELEMENT_ID}" inert aria-hidden="true">`);
-      const html = await preview.catch(failed);
+      send(`${head}<div id="${PREVIEW_ELEMENT_ID}"${preview.live ? "" : ' inert aria-hidden="true"'}>`);
+      const html = await preview.html.catch(failed);
       // The browser may have gone meanwhile (the stream was cancelled): nothing more to send.
       if (cancelled) return;
       send(`${html}</div>${tail}`);
@@ -274,6 +300,7 @@ export function mountStaticSite(
         .replace(APP_ENTRY_SCRIPT, "")
         .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}"><link rel="modulepreload" crossorigin href="${appEntry}">`);
     }
+    if (preview?.head) page = withHead(page, preview.head);
     return preview ? streamPreviewPage(c, page, preview, policy) : c.html(page);
   });
 }

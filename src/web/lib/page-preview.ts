@@ -48,3 +48,18 @@ export function useRevealApp(ready = true): void {
     if (ready) revealApp();
   }, [ready]);
 }
+
+/**
+ * The data a preview was drawn from (src/web/ssr/paper-preview.tsx puts the paper of a reader
+ * page beside its drawing), for the page to show at once instead of asking for it again and
+ * showing its loading state meanwhile. Null without a preview, or once the app has replaced it.
+ */
+export function previewData(kind: "paper"): unknown {
+  const script = hidden?.preview.querySelector(`script[data-preview-${kind}]`);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -39,13 +39,7 @@ const LAYOUTS = {
   desktop: { width: 1280, className: "hidden lg:block" },
 } as const satisfies Record<ScreenSize, unknown>;
 
-/** The layout a browser most likely shows, from its User-Agent (phones and tablets say so). */
-export function previewLayout(userAgent: string | undefined): ScreenSize {
-  const agent = userAgent ?? "";
-  if (/iPad|Tablet|Android(?!.*Mobile)/i.test(agent)) return "tablet";
-  if (/Mobi|iPhone|iPod|Android/i.test(agent)) return "phone";
-  return "desktop";
-}
+export { previewLayout } from "./preview-layout";
 
 /** The search route inside the app's chrome; the root layout's scroll restoration would write an inline script. */
 const PREVIEW_ROUTES: RouteObject[] = [{ Component: AppLayout, children: [{ path: "search", Component: SearchPage }] }];

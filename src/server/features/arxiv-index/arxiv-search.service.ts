@@ -100,6 +100,17 @@ export function arxivSearchService(deps: {
     },
 
     /**
+     * An id lookup answered from what Quire already holds: the index, else a fresh cached
+     * answer of arXiv's to the same lookup. Null when only asking arXiv would tell.
+     */
+    async heldByIds(params: ArxivQueryParams & { idList: string[] }): Promise<ArxivSearchResult | null> {
+      const papers = await fromIndexByIds(params.idList);
+      if (papers) return { total: papers.length, papers: papers.slice(0, params.maxResults ?? 10), source: "index" };
+      const cached = await deps.arxiv.cachedSearch(params);
+      return cached ? { ...cached, source: "arxiv" } : null;
+    },
+
+    /**
      * One arXiv search (or id lookup), from the index when it covers it, else from arXiv.
      * `countCap` bounds the count the index makes (a search shows at most SEARCH_TOTAL_CAP).
      */

@@ -31,7 +31,7 @@ export function classifyPaperId(raw: string): PaperIdKind | null {
  * The reader's paper lookups and the References and
  * Citations cards' lists ("References and citations lists"), through the shared upstream clients.
  */
-export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivSearchService, "search"> }) {
+export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivSearchService, "search" | "heldByIds"> }) {
   const { sources } = deps;
 
   async function openAlexWork(id: string): Promise<Paper | null> {
@@ -70,6 +70,18 @@ export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivS
     }
     if (!paper) throw errors.notFound("Paper not found.");
     return paper;
+  }
+
+  /**
+   * The paper behind an arXiv id as lookup() would give it, if Quire holds it already (its
+   * index, or arXiv's cached answer): null otherwise, and for any other kind of id. Never asks
+   * an upstream, so a page can be drawn from it without spending arXiv's rate limit.
+   */
+  async function held(rawId: string): Promise<Paper | null> {
+    const parsed = classifyPaperId(rawId);
+    if (parsed?.kind !== "arxiv") return null;
+    const result = await deps.arxivSearch.heldByIds({ idList: [parsed.id], maxResults: 1 });
+    return result?.papers[0] ?? null;
   }
 
   /** The OpenAlex work for a DOI ("Finding DOI..."). */
@@ -115,7 +127,7 @@ export function papersService(deps: { sources: Sources; arxivSearch: Pick<ArxivS
     return { total: found.count, papers: found.papers };
   }
 
-  return { lookup, findWork, references, citations };
+  return { lookup, held, findWork, references, citations };
 }
 
 export type PapersService = ReturnType<typeof papersService>;

@@ -18,6 +18,11 @@ export const SEARCH_PREVIEW_WAIT_MS = 700;
  */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
+/** How a page drawn for this request shows its visitor: signed out for sure, or as the app draws a session it is still asking for. */
+export function previewVisitor(c: Context<AppEnv>): "anonymous" | "unknown" {
+  return SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? "unknown" : "anonymous";
+}
+
 /**
  * The code that draws the page (React and the app's components, a large part of all the
  * server's code): loaded by the first preview, or once the server is up (main.ts), the server is up,
@@ -53,8 +58,8 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
   const url = new URL(c.req.url);
   const page = `${url.pathname}${url.search}`;
   const userAgent = c.req.header("user-agent");
-  const visitor = SESSION_COOKIE.test(c.req.header("cookie") ?? "") ? "unknown" : "anonymous";
-  return (async () => {
+  const visitor = previewVisitor(c);
+  const html = (async () => {
     // The renderer first: loading it (on a server's first page) keeps the event loop busy, and
     // a wait timed meanwhile would end with the search's answer unread.
     const { previewLayout, renderSearchPreview } = await loadSearchPreviewRenderer();
@@ -62,4 +67,5 @@ export function searchPagePreview(c: Context<AppEnv>): PagePreview | null {
     // The answer is plain data (strings, numbers, arrays), as the page's own request receives it.
     return renderSearchPreview(page, previewLayout(userAgent), answer, visitor);
   })();
+  return { html };
 }

@@ -86,6 +86,20 @@ export function createArxivSource(options: { client: UpstreamClient; apiUrl: str
     urlFor,
     raw,
     query,
+    /**
+     * The search's answer if a fresh one is cached, else null: arXiv is not asked. The same
+     * objects as search() gives for it, so callers must not change them.
+     */
+    async cachedSearch(params: ArxivQueryParams) {
+      const response = await client.peek(urlFor(params));
+      if (response?.status !== 200) return null;
+      try {
+        return toResult(response);
+      } catch {
+        // An error feed cached as a 200: not an answer to draw from.
+        return null;
+      }
+    },
     /** Total and papers; the same objects for a cached answer, so callers must not change them. */
     async search(params: ArxivQueryParams) {
       return toResult(await answer(params));

@@ -315,6 +315,21 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
   return {
     source,
+    /**
+     * A fresh cached answer to a GET of `url` (this process's memory, then the shared cache),
+     * or null: never asks the upstream, so it costs no request of the upstream's rate limit.
+     */
+    async peek(url: string, request: Pick<UpstreamRequestOptions, "ignoreParams"> = {}): Promise<UpstreamResponse | null> {
+      const key = cacheKey(url, request.ignoreParams);
+      const remembered = memory.get(key);
+      if (remembered) return remembered;
+      await pendingWrites.get(key);
+      const cached = cache ? await cache.get(key).catch(() => null) : null;
+      if (!cached?.fresh) return null;
+      const answer: UpstreamResponse = { status: cached.status, statusText: reasonPhrase(cached.status), contentType: cached.contentType, body: cached.body, origin: "cache" };
+      memory.set(key, answer, cached.freshUntil);
+      return answer;
+    },
     /** GET a URL through the rate limit, retries, single-flight and cache. */
     get(url: string, request: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
       const key = cacheKey(url, request.ignoreParams);

@@ -2,15 +2,14 @@ import { CloudCheck, CloudOff, Loader2 } from "lucide-react";
 import { OFFLINE_INDICATOR_LABELS } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
-import { useOfflineStatus } from "./offline-queries";
-import { offlineSupported } from "./offline-store";
+import { useOfflineStatus, useOfflineSupported } from "./offline-queries";
 
 /**
  * The offline indicator: "Checking" while the device is
  * asked, then "Available offline" or "Online only".
  */
 export function OfflineIndicator(props: { paper: Pick<Paper, "id">; className?: string }) {
-  return offlineSupported() ? <Indicator {...props} /> : null;
+  return useOfflineSupported() ? <Indicator {...props} /> : null;
 }
 
 function Indicator({ paper, className }: { paper: Pick<Paper, "id">; className?: string }) {

@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { OFFLINE_MESSAGES } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
@@ -18,9 +19,24 @@ export function useKeptPapers() {
   });
 }
 
+export type OfflineStatus = "checking" | "available" | "online-only";
+
+/**
+ * What a server render of a page (src/web/ssr/paper-preview.tsx) takes the device to say: that
+ * it can keep papers, and whether this one is kept. Null, the default: ask the device.
+ */
+export const AssumedOfflineStatus = createContext<OfflineStatus | null>(null);
+
+/** Whether this device can keep papers offline (as a server render assumes it, there). */
+export function useOfflineSupported(): boolean {
+  return useContext(AssumedOfflineStatus) !== null || offlineSupported();
+}
+
 /** Whether this paper is kept: "checking" until the device has answered. */
-export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): "checking" | "available" | "online-only" {
+export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): OfflineStatus {
+  const assumed = useContext(AssumedOfflineStatus);
   const kept = useKeptPapers();
+  if (assumed) return assumed;
   if (!paper) return "checking";
   if (kept.isPending) return kept.fetchStatus === "idle" ? "online-only" : "checking";
   if (kept.isError) return "online-only";

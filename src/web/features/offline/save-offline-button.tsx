@@ -3,8 +3,8 @@ import { OFFLINE_BUTTON_LABELS } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/utils";
-import { useKeepPaper, useOfflineStatus } from "./offline-queries";
-import { keepableArxivId, offlineSupported } from "./offline-store";
+import { useKeepPaper, useOfflineStatus, useOfflineSupported } from "./offline-queries";
+import { keepableArxivId } from "./offline-store";
 
 type SaveOfflineButtonProps = {
   paper: Paper;
@@ -20,7 +20,7 @@ type SaveOfflineButtonProps = {
  * toast. Shown wherever this device can keep papers (offline-store.ts).
  */
 export function SaveOfflineButton(props: SaveOfflineButtonProps) {
-  return offlineSupported() ? <SaveOffline {...props} /> : null;
+  return useOfflineSupported() ? <SaveOffline {...props} /> : null;
 }
 
 function SaveOffline({ paper, layout, className }: SaveOfflineButtonProps) {

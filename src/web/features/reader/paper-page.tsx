@@ -14,8 +14,11 @@ import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { toast } from "@/web/components/ui/use-toast";
 import { OfflineIndicator } from "@/web/features/offline/offline-indicator";
+import { useOfflineStatus } from "@/web/features/offline/offline-queries";
 import { SaveOfflineButton } from "@/web/features/offline/save-offline-button";
+import { useCurrentUser } from "@/web/hooks/use-current-user";
 import { isApiError } from "@/web/lib/api";
+import { previewHasContent, useRevealApp } from "@/web/lib/page-preview";
 import { loadPlatform, siteOrigin } from "@/web/lib/platform";
 import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
@@ -53,6 +56,12 @@ export function PaperPage() {
   const paper = query.data ?? (query.isError ? handedOver : undefined);
 
   useRecordView(query.isPlaceholderData ? undefined : paper, parts?.viewType);
+  // The server's drawing of this page goes once this render is as far as it: the paper shown,
+  // the session known (a signed-in reader's bar has Export to Zotero) and the device asked
+  // whether it keeps the paper (the bar's offline status), so nothing in the bar moves.
+  const sessionPending = useCurrentUser().isPending;
+  const offlineStatus = useOfflineStatus(paper);
+  useRevealApp(!previewHasContent() || !paper || (!sessionPending && offlineStatus !== "checking"));
 
   if (!parts || !id) return <PaperError message={PAPER_MESSAGES.notFound} from={state.from} />;
   if (query.isError && !paper) {

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { PAPER_KEEP_MS, PAPER_STALE_MS } from "@/shared/constants";
-import type { Paper } from "@/shared/paper";
+import { paperSchema, type Paper } from "@/shared/paper";
 import type { RelationsPage, WorkLookup } from "@/shared/paper-relations";
 import { api, isApiError, isOfflineError } from "@/web/lib/api";
 import { keptPaperRecord } from "@/web/features/offline/offline-queries";
+import { previewData } from "@/web/lib/page-preview";
 
 /** The reader's queries (the paper query is stale after 1 hour, kept 24 hours). */
 export const paperKeys = {
@@ -51,9 +52,18 @@ export async function fetchPaperOrKept(id: string): Promise<Paper> {
   }
 }
 
+/** The paper the server drew this page from (src/web/ssr/paper-preview.tsx), if it is the one for `id`. */
+function drawnPaper(id: string): Paper | undefined {
+  const data = previewData("paper") as { id?: unknown; paper?: unknown } | null;
+  if (data?.id !== id) return undefined;
+  const parsed = paperSchema.safeParse(data.paper);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * The paper behind an id, fetched once and cached. A paper handed over in navigation state
- * shows at once (as placeholder data) while the full record loads.
+ * shows at once (as placeholder data) while the full record loads; one the server drew the
+ * page from shows at once too, and is asked for again behind it (it counts as stale).
  */
 export function usePaper(id: string, handedOver: Paper | undefined) {
   return useQuery({
@@ -64,6 +74,8 @@ export function usePaper(id: string, handedOver: Paper | undefined) {
     staleTime: PAPER_STALE_MS,
     gcTime: PAPER_KEEP_MS,
     placeholderData: handedOver,
+    initialData: () => drawnPaper(id),
+    initialDataUpdatedAt: 0,
     enabled: id.length > 0,
   });
 }
