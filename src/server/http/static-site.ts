@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { constants as zlibConstants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
@@ -150,6 +150,24 @@ function withHead(page: string, head: NonNullable<PagePreview["head"]>): string 
     .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}">`);
 }
 
+/**
+ * The web fonts a drawn page's text is set in (Latin, the app's sans and serif faces). The
+ * browser asks for a font only once it has laid out text in it, after the stylesheet: a preview
+ * would be painted in a fallback font first and reflow when the font came, moving the page.
+ * Named in the head, they arrive with the stylesheet.
+ */
+const PREVIEW_FONT = /^(?:inter|source-serif-4)-latin-wght-normal-[\w-]+\.woff2$/;
+
+/** The preloads of the built fonts a drawn page uses (PREVIEW_FONT); empty without a build. */
+export function previewFontPreloads(distDir: string): string {
+  const assets = path.join(distDir, "assets");
+  if (!existsSync(assets)) return "";
+  return readdirSync(assets)
+    .filter((name) => PREVIEW_FONT.test(name))
+    .map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${name}">`)
+    .join("");
+}
+
 /** The app's mount point in the built index.html; the preview goes right after it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -228,6 +246,7 @@ export function mountStaticSite(
   const indexPath = path.join(distDir, "index.html");
   let preloads = routePreloads(distDir);
   let pdfUrls = pdfModuleUrls(distDir);
+  let fontPreloads = previewFontPreloads(distDir);
   let builtIndex = existsSync(indexPath) ? readFileSync(indexPath, "utf8") : "";
   // The build writes the head's early-start scripts into the page (scripts/head-scripts-plugin.ts):
   // its policy names them. Hashed from the built file only, never from what a request adds.
@@ -239,6 +258,7 @@ export function mountStaticSite(
     if (html !== builtIndex) {
       preloads = routePreloads(distDir);
       pdfUrls = pdfModuleUrls(distDir);
+      fontPreloads = previewFontPreloads(distDir);
       scriptHashes = inlineScriptHashes(html);
       builtIndex = html;
     }
@@ -301,6 +321,7 @@ export function mountStaticSite(
         .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}"><link rel="modulepreload" crossorigin href="${appEntry}">`);
     }
     if (preview?.head) page = withHead(page, preview.head);
+    if (preview) page = page.replace("</head>", `${fontPreloads}</head>`);
     return preview ? streamPreviewPage(c, page, preview, policy) : c.html(page);
   });
 }
