@@ -67,6 +67,18 @@ describe("renderPaperPreview", () => {
     expect(html).not.toContain("Categories");
   });
 
+  it("keeps the side cards' place, as the app does while their code loads, even once the server has loaded that code", async () => {
+    const paper = testPaper("2401.12345");
+    await import("@/web/features/reader/reader-side-cards");
+    for (let drawing = 0; drawing < 2; drawing++) {
+      const html = await renderPaperPreview("/abs/2401.12345", paper);
+      expect(html).not.toContain("Paper Information");
+      expect(html).not.toContain("Notes");
+      // The first drawing asked React for the cards' code: it is in by the next.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+
   it("draws /paper/{id} as the abstract page and /html/{id} with its frame; nothing for other paths", async () => {
     const paper = testPaper("2401.12345");
     expect(await renderPaperPreview("/paper/2401.12345", paper)).toContain("An abstract.");

@@ -7,7 +7,7 @@ import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { AssumedViewportWidth, type ScreenSize } from "@/web/hooks/use-media-query";
 import { previewLayout } from "./preview-layout";
 import { AssumedOfflineStatus } from "@/web/features/offline/offline-queries";
-import { PaperPage } from "@/web/features/reader/paper-page";
+import { PaperPage, SideCardsShown } from "@/web/features/reader/paper-page";
 import { paperKeys } from "@/web/features/reader/paper-queries";
 import { readerPathParts } from "@/web/features/reader/paper-route";
 import { AssumedSession, type AuthSessionState } from "@/web/lib/auth-session";
@@ -78,11 +78,13 @@ export function renderPaperPreview(
       <AssumedSession.Provider value={options.visitor === "anonymous" ? ANONYMOUS : null}>
         <AssumedViewportWidth.Provider value={layout.width}>
           <AssumedOfflineStatus.Provider value={options.offline ? "online-only" : null}>
-            <QueryClientProvider client={queryClient}>
-              <ThemeProvider>
-                <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-              </ThemeProvider>
-            </QueryClientProvider>
+            <SideCardsShown.Provider value={false}>
+              <QueryClientProvider client={queryClient}>
+                <ThemeProvider>
+                  <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+                </ThemeProvider>
+              </QueryClientProvider>
+            </SideCardsShown.Provider>
           </AssumedOfflineStatus.Provider>
         </AssumedViewportWidth.Provider>
       </AssumedSession.Provider>,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AlertCircle, ArrowLeft, Bookmark, BookmarkCheck, ExternalLink, FileQuestion, RefreshCw, Scale, Share2 } from "lucide-react";
 import { parseArxivId } from "@/shared/arxiv-id";
@@ -34,6 +34,13 @@ import { LazyPdfViewer } from "./pdf/lazy-pdf-viewer";
 // its PDF do not wait for them to arrive and start.
 const loadSideCards = () => lazy(() => import("./reader-side-cards").then((module) => ({ default: module.ReaderSideCards })));
 let ReaderSideCards = loadSideCards();
+
+/**
+ * Whether the side cards may be drawn (false in the server's drawing, src/web/ssr/paper-preview.tsx):
+ * they need the device and the session, so the drawing keeps their place as the app does
+ * while their code loads, whether or not the server has loaded that code already.
+ */
+export const SideCardsShown = createContext(true);
 
 function navigationState(value: unknown): Partial<PaperNavigationState> {
   if (typeof value !== "object" || value === null) return {};
@@ -280,6 +287,7 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
   const authors = paper ? paper.authors.map(formatAuthorName).filter(Boolean) : [];
   const viewLabel = READER_VIEWS.find((option) => option.view === view)?.label ?? "Abstract";
   const wide = view !== "abs";
+  const sideCardsShown = useContext(SideCardsShown);
 
   return (
     <div className="mx-auto w-full max-w-[96rem] px-3 py-3 sm:px-6 lg:px-8 lg:py-5">
@@ -363,7 +371,7 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
           {view === "html" && paper ? <HtmlView paper={paper} paperId={routeId} /> : null}
           {paper ? <PaperDetailsBelow paper={paper} /> : null}
         </section>
-        {paper ? (
+        {paper && sideCardsShown ? (
           <ChunkBoundary onRetry={() => (ReaderSideCards = loadSideCards())} fallback={() => <SideCardsUnavailable />}>
             <Suspense fallback={<SideCardsPlaceholder />}>
               <ReaderSideCards paper={paper} view={view} />
