@@ -17,6 +17,7 @@ import { entitiesRoutes } from "@/server/features/entities/entities.routes";
 import { healthRoutes } from "@/server/features/health/health.routes";
 import { htmlRoutes } from "@/server/features/html/html.routes";
 import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
+import { authorsRoutes } from "@/server/features/authors/authors.routes";
 import { emailRoutes } from "@/server/features/email/email.routes";
 import { llmRoutes } from "@/server/features/llm/llm.routes";
 import { createMeRoutes } from "@/server/features/me/me.routes";
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/pdf-proxy", pdfProxyRoutes(deps.pdfProxy, { auth, config }));
   app.route("/api/pdf-cache", pdfCacheRoutes({ service: pdfCache.service, auth, config }));
   if (pdfCache.store.kind === "file") app.route(BLOB_URL_PATH, blobUrlRoutes({ store: pdfCache.store, signer: pdfCache.signer, auth }));
-  app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv }));
+  app.route("/api/me", createMeRoutes({ auth, database, logger, config, arxiv: sources.arxiv, authors: deps.authors }));
   app.route(
     "/api/llm",
     llmRoutes({
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   app.route("/api/catchup", catchupRoutes(deps.catchup));
+  app.route("/api/authors", authorsRoutes(deps.authors));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
   app.route(
     "/api/entities",

@@ -16,6 +16,7 @@ import { analyticsRepository, type AnalyticsRepository } from "@/server/features
 import { analyticsRateLimits, type AnalyticsRateLimits } from "@/server/features/analytics/analytics.routes";
 import { catchupRepository } from "@/server/features/catchup/catchup.repository";
 import { catchupService, type CatchupService } from "@/server/features/catchup/catchup.service";
+import { authorsService, type AuthorsService } from "@/server/features/authors/authors.service";
 import { digestRepository } from "@/server/features/email/digest.repository";
 import { emailService, type EmailService } from "@/server/features/email/email.service";
 import { entitiesRepository } from "@/server/features/entities/entities.repository";
@@ -106,6 +107,8 @@ export type ServerGraph = {
     status: () => Promise<ArxivIndexStatus>;
   };
   auth: Auth;
+  /** OpenAlex authors: candidates for a name, and papers' author ids for matching by identity. */
+  authors: AuthorsService;
   catchup: CatchupService;
   /** The performance logs over `metrics` (the admin pages read them; a job flushes them). */
   performance: PerformanceService;
@@ -173,7 +176,8 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     scopes,
     status: () => arxivIndexStatus({ mode: config.arxivHarvest.mode, scopes, papers: indexPapers, harvest, search: arxivSearch }),
   };
-  const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger, index: catchupPaperIndex({ search: arxivIndex.search, papers: arxivIndex.papers }) });
+  const authors = authorsService({ openalex: sources.openalex, logger });
+  const catchup = catchupService({ repository: catchupRepository(db), arxiv: sources.arxiv, clock, logger, index: catchupPaperIndex({ search: arxivIndex.search, papers: arxivIndex.papers }), authors });
   const emailOptions = options.email === false ? null : (options.email ?? {});
   const digests = digestRepository(db);
   const outgoing = emailOptions
@@ -258,6 +262,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     sources,
     arxivIndex,
     auth,
+    authors,
     catchup,
     performance,
     pdfCache,

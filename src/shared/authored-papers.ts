@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countOf } from "@/shared/plural";
 import { storedPaperSchema } from "@/shared/user-data";
 import type { Paper } from "@/shared/paper";
+import type { AuthorCandidate } from "@/shared/author-identity";
 
 /**
  * Authored papers. Signed-in users only: the rows live in user_authored_papers and papers.
@@ -58,6 +59,9 @@ export type AuthoredRefreshResult = {
   searchedAt: string | null;
   papers: AuthoredPaper[];
 };
+
+/** What "Import my publications" answers: the OpenAlex author it read, and the counts a refresh has. */
+export type AuthoredImportResult = Pick<AuthoredRefreshResult, "found" | "added" | "alreadyPresent" | "failed" | "papers"> & { author: AuthorCandidate };
 
 /**
  * The spec's "Papers processed" summary lines for a refresh, or null when the

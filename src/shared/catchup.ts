@@ -1,3 +1,5 @@
+import { MATCHED_BY_NAME_NOTE, toProfileAuthor, type ProfileAuthor } from "./author-identity";
+
 /**
  * Catch-up recommendations: the spec's scoring, plus the explanation of each score so a user can
  * see why a paper was recommended and tune the profile. Pure: the server's feed and digests and the
@@ -37,7 +39,8 @@ export const CATCHUP_FETCH_PAGE_SIZE = 50;
 
 /** The client profile. */
 export type CatchupProfile = {
-  authors: string[];
+  /** Names, or names with the OpenAlex identity the user chose (a bare name is a name-only author). */
+  authors: (string | ProfileAuthor)[];
   /** arXiv category codes. */
   categories: string[];
   keywords: string[];
@@ -62,6 +65,14 @@ export type ScoreExplanation = {
   category: string | null;
   /** The profile author name found among the paper's authors, if any. */
   author: string | null;
+  /**
+   * How the author matched, for a profile author with an identity: "identity" when the paper's
+   * OpenAlex record lists that author, "name" when the record could not be read and the name
+   * stood in. Absent for a name-only author (a name is all there is to match).
+   */
+  authorBy?: "identity" | "name";
+  /** The OpenAlex id of the profile author that matched by name, still to be checked by identity. */
+  authorId?: string;
   keywords: string[];
   excludeTerms: string[];
 };
@@ -166,7 +177,8 @@ export function prepareForScoring(paper: ScorablePaper): PreparedText {
 export function createScorer(profile: CatchupProfile): (paper: ScorablePaper) => ScoreExplanation {
   const categories = new Set(profile.categories);
   const authors = new Map<string, string>();
-  for (const name of profile.authors) {
+  for (const entry of profile.authors) {
+    const { name } = toProfileAuthor(entry);
     const key = normaliseName(name);
     if (key && !authors.has(key)) authors.set(key, name);
   }
@@ -282,6 +294,7 @@ export class ScoringIndex<P extends ScorablePaper> {
     const raw = new Float64Array(count);
     const category: (string | null)[] = new Array(count).fill(null);
     const author: (string | null)[] = new Array(count).fill(null);
+    const authorId: (string | undefined)[] = new Array(count);
     const keywords = new Map<number, string[]>();
     const excludes = new Map<number, string[]>();
 
@@ -298,13 +311,15 @@ export class ScoringIndex<P extends ScorablePaper> {
       }
     }
     const seenAuthors = new Set<string>();
-    for (const name of profile.authors) {
+    for (const entry of profile.authors) {
+      const { name, openalexId } = toProfileAuthor(entry);
       const key = normaliseName(name);
       if (!key || seenAuthors.has(key)) continue;
       seenAuthors.add(key);
       for (const position of this.authorPostings.get(key) ?? []) {
         if (!included[position] || author[position] !== null) continue;
         author[position] = name;
+        authorId[position] = openalexId;
         raw[position]! += SCORE_AUTHOR_MATCH;
       }
     }
@@ -336,17 +351,16 @@ export class ScoringIndex<P extends ScorablePaper> {
       // Sums of tenths carry float noise (0.1 + 0.2); round to the weights' precision.
       const sum = Math.round(raw[position]! * 1000) / 1000;
       if (sum <= 0) continue;
-      scored.push({
-        paper: this.papers[position]!,
-        explanation: {
-          score: Math.min(1, sum),
-          raw: sum,
-          category: category[position]!,
-          author: author[position]!,
-          keywords: keywords.get(position) ?? [],
-          excludeTerms: excludes.get(position) ?? [],
-        },
-      });
+      const explanation: ScoreExplanation = {
+        score: Math.min(1, sum),
+        raw: sum,
+        category: category[position]!,
+        author: author[position]!,
+        keywords: keywords.get(position) ?? [],
+        excludeTerms: excludes.get(position) ?? [],
+      };
+      if (authorId[position] !== undefined) explanation.authorId = authorId[position];
+      scored.push({ paper: this.papers[position]!, explanation });
     }
     return scored;
   }
@@ -358,6 +372,33 @@ export class ScoringIndex<P extends ScorablePaper> {
  */
 export function scorePapers<P extends ScorablePaper>(papers: readonly P[], profile: CatchupProfile): ScoredPaper<P>[] {
   return new ScoringIndex(papers).score(profile);
+}
+
+/**
+ * Settles the name matches of profile authors who have an identity. `authorIdsOf` answers the
+ * OpenAlex author ids of a paper's OpenAlex record, or undefined when there is no record to
+ * read: then the name stands in and the reason says so ("name"). A record that does not list
+ * the chosen author means a namesake wrote the paper: the author weight goes, and the paper
+ * with it when nothing else is left.
+ */
+export function settleAuthorIdentities<P extends ScorablePaper>(scored: readonly ScoredPaper<P>[], authorIdsOf: (paper: P) => ReadonlySet<string> | undefined): ScoredPaper<P>[] {
+  const settled: ScoredPaper<P>[] = [];
+  for (const entry of scored) {
+    const { authorId, ...rest } = entry.explanation;
+    if (authorId === undefined) {
+      settled.push(entry);
+      continue;
+    }
+    const ids = authorIdsOf(entry.paper);
+    if (ids === undefined) settled.push({ paper: entry.paper, explanation: { ...rest, authorBy: "name" } });
+    else if (ids.has(authorId)) settled.push({ paper: entry.paper, explanation: { ...rest, authorBy: "identity" } });
+    else {
+      const raw = Math.round((rest.raw - SCORE_AUTHOR_MATCH) * 1000) / 1000;
+      if (raw <= 0) continue;
+      settled.push({ paper: entry.paper, explanation: { ...rest, raw, score: Math.min(1, raw), author: null } });
+    }
+  }
+  return settled;
 }
 
 /** Recommended papers: those scoring at least the threshold, best first (newest first on ties). */
@@ -372,7 +413,7 @@ export function recommend<P extends ScorablePaper>(scored: readonly ScoredPaper<
 export function describeExplanation(explanation: ScoreExplanation): string[] {
   const reasons: string[] = [];
   if (explanation.category) reasons.push(`category ${explanation.category} +${SCORE_CATEGORY_MATCH}`);
-  if (explanation.author) reasons.push(`author ${explanation.author} +${SCORE_AUTHOR_MATCH}`);
+  if (explanation.author) reasons.push(`author ${explanation.author} +${SCORE_AUTHOR_MATCH}${explanation.authorBy === "name" ? ` (${MATCHED_BY_NAME_NOTE})` : ""}`);
   for (const keyword of explanation.keywords) reasons.push(`keyword "${keyword}" +${SCORE_PER_KEYWORD}`);
   for (const term of explanation.excludeTerms) reasons.push(`excluded "${term}" ${SCORE_PER_EXCLUDE_TERM}`);
   return reasons;

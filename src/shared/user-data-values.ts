@@ -132,6 +132,8 @@ export type Profile = {
   researchCategories: string[];
   researchInterests: string[];
   authorNames: string[];
+  /** The OpenAlex identity linked to an author name (at most one per name); names without one are matched by name. */
+  authorIdentities: { name: string; openalexId: string; orcid: string | null }[];
   excludeTerms: string[];
   role: Role;
   isPublic: boolean;
@@ -158,6 +160,15 @@ const PROFILE_FIELD_CHECKS: { [K in keyof Profile]-?: (value: unknown) => boolea
   researchCategories: (value) => isStringArray(value),
   researchInterests: (value) => isStringArray(value),
   authorNames: (value) => isStringArray(value),
+  authorIdentities: (value) =>
+    Array.isArray(value) &&
+    value.every((identity) =>
+      isStrictObject(identity, {
+        name: isString,
+        openalexId: (id) => typeof id === "string" && /^A\d{1,15}$/.test(id),
+        orcid: (orcid) => orcid === null || (typeof orcid === "string" && /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(orcid)),
+      }),
+    ),
   excludeTerms: (value) => isStringArray(value),
   role: (value) => (ROLES as readonly unknown[]).includes(value),
   isPublic: isBoolean,

@@ -7,6 +7,7 @@ import {
   TITLE_MAX_LENGTH,
 } from "@/shared/constants";
 import { BOOKMARK_BATCH_MAX, BOOKMARK_PAGE_MAX } from "@/shared/library/library-constants";
+import { authorIdentitySchema } from "@/shared/author-identity";
 import { paperIdSchema, paperSchema } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH } from "@/shared/paper-id";
 import {
@@ -143,6 +144,7 @@ export const profileSchema = z.object({
   researchCategories: z.array(z.string()),
   researchInterests: z.array(z.string()),
   authorNames: z.array(z.string()),
+  authorIdentities: z.array(authorIdentitySchema),
   excludeTerms: z.array(z.string()),
   role: z.enum(ROLES),
   isPublic: z.boolean(),
@@ -163,6 +165,7 @@ export const profilePatchSchema = z
     researchCategories: termList,
     researchInterests: z.array(profileTermSchema).max(500),
     authorNames: z.array(authorNameSchema).max(100),
+    authorIdentities: z.array(authorIdentitySchema).max(100),
     excludeTerms: z.array(profileTermSchema).max(500),
     emailPreferences: emailPreferencesSchema,
   })

@@ -6,3 +6,4 @@ export * from "./schema/integrations";
 export * from "./schema/system";
 export * from "./schema/catchup";
 export * from "./schema/arxiv-index";
+export * from "./schema/author-identity";

@@ -4,6 +4,7 @@ import { readJson, readParam } from "@/server/http/validation";
 import { paperIdSchema } from "@/shared/paper";
 import type { ProfileService } from "@/server/features/settings/profile.service";
 import { addAuthoredPaperSchema, refreshAuthoredSchema, updateVerificationSchema } from "@/shared/authored-papers";
+import { importAuthoredSchema } from "@/shared/author-identity";
 import type { AuthoredService } from "./authored.service";
 
 /** /api/me/authored-papers (the route list is in src/shared/user-data.ts; a DOI's slash travels as %2F). */
@@ -19,6 +20,10 @@ export function authoredRoutes(service: AuthoredService, profiles: ProfileServic
       const body = await readJson(c, refreshAuthoredSchema);
       const profile = await profiles.get(c.var.user);
       return c.json(await service.refresh(c.var.user.id, profile.authorNames, body));
+    })
+    .post("/import", async (c) => {
+      const body = await readJson(c, importAuthoredSchema);
+      return c.json(await service.importByIdentity(c.var.user.id, body.identifier));
     })
     .patch("/:paperId", async (c) => {
       const body = await readJson(c, updateVerificationSchema);

@@ -15,6 +15,9 @@ import { AUTHOR_SEARCH_MAX_RESULTS } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
 import { PAPER_ID_MAX_LENGTH, storedPaperSchema } from "@/shared/user-data";
 import type { AuthoredRepository, AuthoredRow } from "./authored.repository";
+import type { AuthorsService } from "@/server/features/authors/authors.service";
+import { AUTHOR_IMPORT_MAX_WORKS, bareOrcid } from "@/shared/author-identity";
+import type { AuthoredImportResult } from "@/shared/authored-papers";
 
 /** What the profile-papers cache entry holds: the names searched and what arXiv answered. */
 type CachedSearch = { authorNames: string[]; papers: Paper[] };
@@ -80,10 +83,39 @@ export function authoredService(deps: {
   repository: AuthoredRepository;
   cache: CacheService;
   arxiv?: ArxivSource;
+  /** OpenAlex authors, for the import by ORCID or OpenAlex id. */
+  authors?: Pick<AuthorsService, "resolve" | "worksOf">;
   logger: Logger;
   clock?: () => Date;
 }) {
   const { repository, cache, arxiv, logger } = deps;
+
+  /** Saves papers not yet in the list, oldest first (the newest ends up the most recently added). */
+  async function saveAll(userId: string, papers: readonly Paper[], method: VerificationMethod) {
+    let added = 0;
+    let alreadyPresent = 0;
+    let failed = 0;
+    const oldestFirst = [...papers].sort((a, b) => Date.parse(a.publishedDate ?? "") - Date.parse(b.publishedDate ?? ""));
+    for (const paper of oldestFirst) {
+      try {
+        if (await repository.exists(userId, paper.id)) {
+          alreadyPresent++;
+          continue;
+        }
+        const valid = storedPaperSchema.safeParse(paper);
+        if (!valid.success) {
+          failed++;
+          continue;
+        }
+        if (await add(userId, valid.data, method, true)) added++;
+        else alreadyPresent++;
+      } catch (error) {
+        logger.warn({ err: error, paperId: paper.id }, "authored paper not saved");
+        failed++;
+      }
+    }
+    return { added, alreadyPresent, failed };
+  }
   const clock = deps.clock ?? (() => new Date());
 
   async function cachedSearch(userId: string, authorNames: string[]): Promise<{ papers: Paper[]; searchedAt: string } | null> {
@@ -176,30 +208,29 @@ export function authoredService(deps: {
         const entry = await cache.put(userId, profilePapersCacheKey(userId), { data: { authorNames: names, papers } satisfies CachedSearch, ttlSeconds: PROFILE_PAPERS_CACHE_TTL_SECONDS });
         search = { papers, searchedAt: entry.cachedAt };
       }
-      let added = 0;
-      let alreadyPresent = 0;
-      let failed = 0;
-      // Oldest first, so the newest paper is the most recently added (the list is added_at descending).
-      const oldestFirst = [...search.papers].sort((a, b) => Date.parse(a.publishedDate ?? "") - Date.parse(b.publishedDate ?? ""));
-      for (const paper of oldestFirst) {
-        try {
-          if (await repository.exists(userId, paper.id)) {
-            alreadyPresent++;
-            continue;
-          }
-          const valid = storedPaperSchema.safeParse(paper);
-          if (!valid.success) {
-            failed++;
-            continue;
-          }
-          if (await add(userId, valid.data, "auto_arxiv_match", true)) added++;
-          else alreadyPresent++;
-        } catch (error) {
-          logger.warn({ err: error, paperId: paper.id }, "authored paper not saved");
-          failed++;
-        }
-      }
+      const { added, alreadyPresent, failed } = await saveAll(userId, search.papers, "auto_arxiv_match");
       return { found: search.papers.length, added, alreadyPresent, failed, cached, searchedAt: search.searchedAt, papers: await this.list(userId) };
+    },
+
+    /**
+     * "Import my publications": the OpenAlex author of an ORCID iD or an OpenAlex author id,
+     * and every work OpenAlex lists for them (up to AUTHOR_IMPORT_MAX_WORKS), in one step. An
+     * ORCID iD is the author's own claim, so its works count as verified; an OpenAlex id is
+     * OpenAlex's attribution, saved as added by hand. A work with an arXiv copy is saved under
+     * its arXiv id, so it meets the arXiv author search's match rather than doubling it.
+     */
+    async importByIdentity(userId: string, identifier: string): Promise<AuthoredImportResult> {
+      if (!deps.authors) throw errors.unavailable("The OpenAlex author lookup is not available.");
+      const author = await deps.authors.resolve(identifier);
+      if (!author) throw errors.notFound("OpenAlex knows no author with this ORCID iD or id.");
+      const works = await deps.authors.worksOf(author.openalexId, AUTHOR_IMPORT_MAX_WORKS);
+      const papers = works.map((paper) => {
+        const arxivId = paper.arxivId?.replace(/v\d+$/, "");
+        return arxivId ? { ...paper, id: arxivId, source: "arxiv" as const } : paper;
+      });
+      const method: VerificationMethod = bareOrcid(identifier) ? "orcid_verification" : "manual";
+      const counts = await saveAll(userId, papers, method);
+      return { author, found: papers.length, ...counts, papers: await this.list(userId) };
     },
   };
 }

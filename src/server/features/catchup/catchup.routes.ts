@@ -13,6 +13,7 @@ import {
   CATCHUP_THRESHOLD_MAX,
   CATCHUP_THRESHOLD_MIN,
 } from "@/shared/catchup";
+import { profileAuthorSchema } from "@/shared/author-identity";
 import type { AppEnv } from "@/server/http/context";
 import { readJson } from "@/server/http/validation";
 import type { CatchupService } from "./catchup.service";
@@ -30,7 +31,8 @@ const feedRequestSchema = z
   .object({
     profile: z
       .object({
-        authors: z.array(term).max(CATCHUP_MAX_AUTHORS).default([]),
+        // A bare name (older clients, name-only authors) or a name with its OpenAlex identity.
+        authors: z.array(z.union([term, profileAuthorSchema])).max(CATCHUP_MAX_AUTHORS).default([]),
         categories: z.array(categoryCodeSchema).max(CATCHUP_MAX_CATEGORIES).default([]),
         keywords: z.array(term).max(CATCHUP_MAX_TERMS).default([]),
         excludeTerms: z.array(term).max(CATCHUP_MAX_TERMS).default([]),

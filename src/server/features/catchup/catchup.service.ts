@@ -4,6 +4,7 @@ import {
   feedCategories,
   recommend,
   ScoringIndex,
+  settleAuthorIdentities,
   type CatchupFeedRequest,
   type CatchupFeedResponse,
   type CatchupIndexStatus,
@@ -15,6 +16,7 @@ import type { Paper } from "@/shared/paper";
 import type { Clock } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { AuthorsService } from "@/server/features/authors/authors.service";
 import type { CatchupRepository, CategoryState } from "./catchup.repository";
 
 /** Papers fetched per arXiv request while refreshing a category, and at most per category. */
@@ -56,7 +58,15 @@ type FeedCategoryState = CategoryState & { fromIndex?: boolean };
  * arXiv API at most once per arXiv announcement by whichever instance gets there first, and
  * every user's feed scored from it. No arXiv call is made for a visit while the index is fresh.
  */
-export function catchupService(deps: { repository: CatchupRepository; arxiv: ArxivSource; clock: Clock; logger: Logger; index?: CatchupPaperIndex }) {
+export function catchupService(deps: {
+  repository: CatchupRepository;
+  arxiv: ArxivSource;
+  clock: Clock;
+  logger: Logger;
+  index?: CatchupPaperIndex;
+  /** Papers' OpenAlex author ids; without it, authors with an identity match by name (and say so). */
+  authors?: Pick<AuthorsService, "paperAuthorIds">;
+}) {
   const { repository, arxiv, clock, logger } = deps;
   /** Per instance: each category's papers and word index, reloaded when its refresh time changes. */
   const loaded = new Map<string, LoadedCategory>();
@@ -166,6 +176,17 @@ export function catchupService(deps: { repository: CatchupRepository; arxiv: Arx
     return { refreshedAt, stale: failedCategories.length > 0, failedCategories };
   }
 
+  /**
+   * Name matches of authors with an identity are checked against the papers' OpenAlex records:
+   * only those papers are looked up (a name's papers, a handful per feed), in batches.
+   */
+  async function settleIdentities(scored: ScoredPaper<Paper>[]): Promise<ScoredPaper<Paper>[]> {
+    const toCheck = scored.filter((entry) => entry.explanation.authorId !== undefined).map((entry) => entry.paper);
+    if (toCheck.length === 0) return scored;
+    const ids = deps.authors ? await deps.authors.paperAuthorIds(toCheck) : new Map<string, ReadonlySet<string>>();
+    return settleAuthorIdentities(scored, (paper) => ids.get(paper.id));
+  }
+
   /** Every paper of the categories in the range, scored, newest first, without duplicates. */
   async function scoredInRange(categories: string[], profile: CatchupProfile, range: CatchupRange) {
     const states = await ensureFresh(categories);
@@ -185,8 +206,9 @@ export function catchupService(deps: { repository: CatchupRepository; arxiv: Arx
         all.push(scored);
       }
     }
-    all.sort((a, b) => Date.parse(b.paper.publishedDate ?? "") - Date.parse(a.paper.publishedDate ?? ""));
-    return { all, status: indexStatus(states, categories) };
+    const settled = await settleIdentities(all);
+    settled.sort((a, b) => Date.parse(b.paper.publishedDate ?? "") - Date.parse(a.paper.publishedDate ?? ""));
+    return { all: settled, status: indexStatus(states, categories) };
   }
 
   return {

@@ -8,6 +8,7 @@ import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import { authoredRepository } from "@/server/features/authored/authored.repository";
 import { authoredRoutes } from "@/server/features/authored/authored.routes";
 import { authoredService } from "@/server/features/authored/authored.service";
+import type { AuthorsService } from "@/server/features/authors/authors.service";
 import { bookmarksRepository } from "@/server/features/bookmarks/bookmarks.repository";
 import { bookmarksRoutes } from "@/server/features/bookmarks/bookmarks.routes";
 import { bookmarksService } from "@/server/features/bookmarks/bookmarks.service";
@@ -46,6 +47,8 @@ export type MeDeps = {
   config: Pick<Config, "publicUrl">;
   /** For the authored-paper author search; without it a refresh answers 503. */
   arxiv?: ArxivSource;
+  /** OpenAlex authors, for "Import my publications" by ORCID or OpenAlex id; without it the import answers 503. */
+  authors?: AuthorsService;
   /** The user's LLM providers, for the export (keys are never exported). */
 };
 
@@ -83,7 +86,7 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/highlights", highlightsRoutes(services.highlights))
     .route(
       "/authored-papers",
-      authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, logger: deps.logger }), services.profile),
+      authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, authors: deps.authors, logger: deps.logger }), services.profile),
     )
     .get("/export", async (c) => {
       const body = await exporter.export(c.var.user);

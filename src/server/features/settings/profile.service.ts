@@ -34,6 +34,7 @@ export function toProfile(row: ProfileRow): Profile {
     researchCategories: row.researchCategories ?? [],
     researchInterests: row.researchInterests ?? [],
     authorNames: row.authorNames ?? [],
+    authorIdentities: row.authorIdentities ?? [],
     excludeTerms: row.excludeTerms ?? [],
     role: row.role,
     isPublic: row.isPublic,

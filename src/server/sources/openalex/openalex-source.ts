@@ -3,6 +3,8 @@ import { SEARCH_KEEP_MS, SEARCH_STALE_MS } from "@/shared/constants";
 import { parseOnce, type UpstreamClient, type UpstreamResponse } from "@/server/sources/http/upstream-client";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import { openAlexWorkSchema, openAlexWorkToPaper, parseOpenAlexList } from "@/shared/sources/openalex/openalex-works";
+import { openAlexAuthorSchema, openAlexWorkAuthorsSchema, type OpenAlexAuthor, type OpenAlexWorkAuthors } from "@/shared/sources/openalex/openalex-authors";
+import { bareOrcid, shortAuthorId } from "@/shared/author-identity";
 
 const LOOKUP_FRESH_MS = 24 * 60 * 60 * 1000;
 const LOOKUP_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -64,12 +66,43 @@ export function createOpenAlexSource(options: { client: UpstreamClient; baseUrl:
 
   const parseList = parseOnce((response) => parseOpenAlexList(JSON.parse(response.body)));
 
+  /** The results of a list answer that parse with `schema`; the others are skipped. */
+  function resultsOf<T>(response: UpstreamResponse, schema: { safeParse(value: unknown): { success: boolean; data?: T } }): T[] {
+    const body = JSON.parse(ensureOk(response).body) as { results?: unknown[] };
+    return (body.results ?? []).flatMap((result) => {
+      const parsed = schema.safeParse(result);
+      return parsed.success ? [parsed.data as T] : [];
+    });
+  }
+
   return {
     list,
     work,
     async searchWorks(params: OpenAlexListParams) {
       const response = ensureOk(await list({ ...params, entity: "works" }));
       return parseList(response);
+    },
+    /** Authors whose name has every word of `name`, most relevant first. */
+    async searchAuthors(name: string, perPage: number): Promise<OpenAlexAuthor[]> {
+      return resultsOf(await list({ entity: "authors", search: name, perPage }), openAlexAuthorSchema);
+    },
+    /** One author by OpenAlex id (A123) or ORCID iD; null when OpenAlex knows none. */
+    async getAuthor(identifier: string): Promise<OpenAlexAuthor | null> {
+      const orcid = bareOrcid(identifier);
+      const id = orcid ? `orcid:${orcid}` : shortAuthorId(identifier);
+      if (!id) return null;
+      const response = await client.get(withIdentity(new URL(`${baseUrl}/authors/${id}`)), { accept: "application/json", freshMs: LOOKUP_FRESH_MS, keepMs: LOOKUP_KEEP_MS, ignoreParams });
+      if (response.status === 404) return null;
+      ensureOk(response);
+      return openAlexAuthorSchema.parse(JSON.parse(response.body));
+    },
+    /**
+     * Works filtered by OpenAlex's `filter` syntax, reading only what identity matching needs
+     * (`select` keeps the answers small).
+     */
+    async worksAuthors(filter: string, options: { perPage: number; sort?: string }): Promise<OpenAlexWorkAuthors[]> {
+      const response = await list({ entity: "works", filter, perPage: options.perPage, sort: options.sort, select: "id,doi,display_name,publication_year,authorships" });
+      return resultsOf(response, openAlexWorkAuthorsSchema);
     },
     async getWork(id: string) {
       const response = await work(id);

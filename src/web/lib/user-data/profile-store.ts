@@ -30,6 +30,7 @@ export const EMPTY_PROFILE: Profile = {
   researchCategories: [],
   researchInterests: [],
   authorNames: [],
+  authorIdentities: [],
   excludeTerms: [],
   role: "user",
   isPublic: true,

@@ -96,6 +96,7 @@ const PROFILE_FIELDS = [
   "researchCategories",
   "researchInterests",
   "authorNames",
+  "authorIdentities",
   "excludeTerms",
   "emailPreferences",
 ] as const satisfies readonly (keyof Profile)[];

@@ -48,6 +48,7 @@ export function emptyServerProfile(): Profile {
     socialLinks: {},
     researchCategories: [],
     researchInterests: [],
+    authorIdentities: [],
     authorNames: [],
     excludeTerms: [],
     role: "user",
