@@ -8,6 +8,7 @@ import {
   recommend,
   scorePapers,
   ScoringIndex,
+  settleAuthorIdentities,
   type CatchupProfile,
   type ScorablePaper,
 } from "./catchup";
@@ -123,5 +124,44 @@ describe("catch-up scoring", () => {
     expect(index.score(wanted).map((entry) => entry.explanation)).toEqual(expected);
     expect(index.score(wanted)[0]!.explanation).toMatchObject({ keywords: ["large language model", "agent"], excludeTerms: ["survey"], raw: 0.3 });
     expect(index.score(wanted, [2]).map((entry) => entry.paper.title)).toEqual(["Graph kernels"]);
+  });
+});
+
+describe("authors by identity", () => {
+  const mine = paper({ title: "Mine", authors: ["Yang Liu"], categories: ["cs.CL"] });
+  const namesake = paper({ title: "Namesake's", authors: ["Yang Liu", "Jo Doe"], categories: ["math.CO"] });
+  const unknown = paper({ title: "Not in OpenAlex yet", authors: ["yang liu"], categories: ["cs.CL"] });
+  const records = new Map<ScorablePaper, ReadonlySet<string>>([
+    [mine, new Set(["A1", "A9"])],
+    [namesake, new Set(["A2"])],
+  ]);
+
+  it("matches by identity, drops a namesake's paper, and falls back to the name with a note", () => {
+    const scored = new ScoringIndex([mine, namesake, unknown]).score(profile({ authors: [{ name: "Yang Liu", openalexId: "A1" }], categories: ["cs.CL"] }));
+    expect(scored.map((entry) => entry.explanation.authorId)).toEqual(["A1", "A1", "A1"]);
+    const settled = settleAuthorIdentities(scored, (entry) => records.get(entry));
+    expect(settled.map((entry) => [entry.paper.title, entry.explanation.author, entry.explanation.authorBy, entry.explanation.score])).toEqual([
+      ["Mine", "Yang Liu", "identity", 0.6],
+      ["Not in OpenAlex yet", "Yang Liu", "name", 0.6],
+    ]);
+    for (const entry of settled) expect(entry.explanation).not.toHaveProperty("authorId");
+    expect(describeExplanation(settled[1]!.explanation)).toContain("author Yang Liu +0.3 (matched by name)");
+  });
+
+  it("keeps a namesake's paper without the author reason when something else scores", () => {
+    const scored = new ScoringIndex([namesake]).score(profile({ authors: [{ name: "Yang Liu", openalexId: "A1" }], categories: ["math.CO"] }));
+    const [entry] = settleAuthorIdentities(scored, (entry) => records.get(entry));
+    expect(entry!.explanation).toMatchObject({ author: null, score: 0.3, raw: 0.3 });
+  });
+
+  it("leaves name-only authors as they were (bare strings and objects alike)", () => {
+    for (const authors of [["Yang Liu"], [{ name: "Yang Liu" }]]) {
+      const scored = new ScoringIndex([mine, namesake]).score(profile({ authors }));
+      const settled = settleAuthorIdentities(scored, () => new Set());
+      expect(settled.map((entry) => [entry.explanation.author, entry.explanation.authorBy])).toEqual([
+        ["Yang Liu", undefined],
+        ["Yang Liu", undefined],
+      ]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Settings2 } from "lucide-react";
+import { profileAuthors } from "@/shared/author-identity";
 import type { Profile } from "@/shared/user-data-values";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -15,7 +16,11 @@ export function ResearchProfileCard({ profile }: { profile: Profile }) {
       <CardContent className="space-y-2 px-4 text-sm">
         <ProfileLine label="Categories" values={profile.researchCategories} empty="none (cs.AI is used)" />
         <ProfileLine label="Keywords" values={profile.researchInterests} empty="none" />
-        <ProfileLine label="Authors" values={profile.authorNames} empty="none" />
+        <ProfileLine
+          label="Authors"
+          values={profileAuthors(profile.authorNames, profile.authorIdentities).map((author) => (author.openalexId ? `${author.name} (OpenAlex ${author.openalexId})` : author.name))}
+          empty="none"
+        />
         <ProfileLine label="Excluded" values={profile.excludeTerms} empty="none" />
         <div className="flex flex-wrap gap-2 pt-1">
           <Button asChild variant="outline" size="sm">

@@ -1,3 +1,4 @@
+import { MATCHED_BY_NAME_NOTE } from "@/shared/author-identity";
 import { SCORE_AUTHOR_MATCH, SCORE_CATEGORY_MATCH, SCORE_PER_EXCLUDE_TERM, SCORE_PER_KEYWORD, type ScoreExplanation } from "@/shared/catchup";
 import { cn } from "@/web/lib/utils";
 
@@ -5,7 +6,11 @@ import { cn } from "@/web/lib/utils";
 export function ScoreReasons({ explanation, className }: { explanation: ScoreExplanation; className?: string }) {
   const reasons: { text: string; tone: "plus" | "minus" }[] = [];
   if (explanation.category) reasons.push({ text: `${explanation.category} +${SCORE_CATEGORY_MATCH}`, tone: "plus" });
-  if (explanation.author) reasons.push({ text: `${explanation.author} +${SCORE_AUTHOR_MATCH}`, tone: "plus" });
+  if (explanation.author) {
+    // An author with an identity whose paper OpenAlex could not confirm: the name stood in.
+    const note = explanation.authorBy === "name" ? ` (${MATCHED_BY_NAME_NOTE})` : "";
+    reasons.push({ text: `${explanation.author} +${SCORE_AUTHOR_MATCH}${note}`, tone: "plus" });
+  }
   for (const keyword of explanation.keywords) reasons.push({ text: `“${keyword}” +${SCORE_PER_KEYWORD}`, tone: "plus" });
   for (const term of explanation.excludeTerms) reasons.push({ text: `“${term}” ${SCORE_PER_EXCLUDE_TERM}`, tone: "minus" });
   const percent = `${Math.round(explanation.score * 100)}%`;

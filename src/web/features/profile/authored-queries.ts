@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuthoredPaper, AuthoredRefreshResult, VerificationMethod } from "@/shared/authored-papers";
+import type { AuthoredImportResult, AuthoredPaper, AuthoredRefreshResult, VerificationMethod } from "@/shared/authored-papers";
 import type { Paper } from "@/shared/paper";
 import { api } from "@/web/lib/api";
 
@@ -32,6 +32,10 @@ export function useAuthoredMutations(userId: string) {
   return {
     refresh: useMutation({
       mutationFn: (force: boolean) => api.post<AuthoredRefreshResult>("/api/me/authored-papers/refresh", { force }),
+      onSuccess: (result) => setList(result.papers),
+    }),
+    importByIdentity: useMutation({
+      mutationFn: (identifier: string) => api.post<AuthoredImportResult>("/api/me/authored-papers/import", { identifier }),
       onSuccess: (result) => setList(result.papers),
     }),
     add: useMutation({

@@ -1,3 +1,4 @@
+import { ImportPublications } from "./import-publications";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { AlertTriangle, BadgeCheck, ChevronDown, Info, Plus, RefreshCw, Trash2, UserRound } from "lucide-react";
@@ -194,6 +195,7 @@ export function YourPublications(props: { userId: string | null; userPending: bo
                 </Button>
               </form>
             </div>
+            <ImportPublications importByIdentity={mutations.importByIdentity} />
             <section className="rounded-lg border">
               <button
                 type="button"

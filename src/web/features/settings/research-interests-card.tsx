@@ -8,8 +8,10 @@ import { SettingsCardHeader } from "@/web/components/settings-card-header";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/components/ui/use-toast";
+import type { AuthorIdentity } from "@/shared/author-identity";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
 import { cn } from "@/web/lib/utils";
+import { AuthorIdentities } from "./author-identities";
 
 /** Which part of the card a `?section=` link points at. */
 export type ResearchPart = "categories" | "keywords" | "exclude";
@@ -102,6 +104,9 @@ export function ResearchInterestsCard(props: { highlighted?: ResearchPart }) {
     // Failures are reported by the store (toast with the spec's message) and rolled back.
     update({ [field]: values }).catch(() => undefined);
   };
+  const saveIdentities = (identities: AuthorIdentity[]) => {
+    update({ authorIdentities: identities }).catch(() => undefined);
+  };
   const invalidTerm = (value: string) => {
     const problem = termProblem(value);
     return problem ? { title: "Invalid input", description: problem } : null;
@@ -129,6 +134,9 @@ export function ResearchInterestsCard(props: { highlighted?: ResearchPart }) {
           duplicate={{ title: "Duplicate name", description: "This name variant is already in your profile." }}
           onChange={(values) => save("authorNames", values)}
         />
+        <div className="px-3">
+          <AuthorIdentities names={profile.authorNames} identities={profile.authorIdentities} onChange={saveIdentities} />
+        </div>
         <div id="settings-categories" className={cn("scroll-mt-20 space-y-2 rounded-lg px-3 py-2.5", props.highlighted === "categories" && "bg-primary/10 ring-1 ring-primary/40")}>
           <label htmlFor={categoryId} className="text-sm font-medium">
             Categories <span className="font-normal text-muted-foreground">({profile.researchCategories.length})</span>
