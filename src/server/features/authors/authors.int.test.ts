@@ -148,4 +148,26 @@ describe("authors by identity", () => {
     const malformed = await api.post("/authored-papers/import", { identifier: "Yang Liu" });
     expect(malformed.status).toBe(400);
   }, 60_000);
+
+  it("filters an OpenAlex search by an author's identity, in the advanced form and in au:", async () => {
+    const listed = await sandbox.get(`/openalex/authors?search=${encodeURIComponent(NAME)}&per_page=2`);
+    const two = ((await listed.json()) as { results: { id: string; works_count: number }[] }).results;
+    const seen: string[][] = [];
+    for (const [index, author] of two.entries()) {
+      const id = author.id.replace("https://openalex.org/", "");
+      const query = index === 0 ? `searchType=advanced&authors=${id}` : `q=${encodeURIComponent(`au:${author.id}`)}`;
+      const response = await fetch(`${server.url}/api/search?source=openalex&${query}&size=50`);
+      const body = (await response.json()) as { papers: { id: string; authors: string[] }[]; total: number };
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      expect(body.total).toBe(author.works_count);
+      // The very works OpenAlex files under that person (some sign another spelling, and OpenAlex lists at most 100 authors).
+      const own = (await (await sandbox.get(`/openalex/works?filter=authorships.author.id:${id}&per_page=50`)).json()) as { results: { id: string }[] };
+      expect(body.papers.map((paper) => paper.id).sort()).toEqual(own.results.map((work) => work.id.replace("https://openalex.org/", "")).sort());
+      seen.push(body.papers.map((paper) => paper.id));
+      const last = (await openalexRequests()).at(-1)!;
+      expect(last).toContain(`authorships.author.id:${id}`);
+    }
+    // Two people of one name: two different lists of works.
+    expect(seen[0]!.filter((id) => seen[1]!.includes(id))).toEqual([]);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { shortAuthorId } from "@/shared/author-identity";
 import { SEARCH_TOTAL_CAP } from "@/shared/constants";
 import { hasSearchCriteria, parseSort, type SearchParams, type SearchResponse } from "@/shared/search-params";
 import { buildArxivQuery, isFieldQuery, shouldParseQuery, validateArxivQuery, validateOpenAlexFilter } from "@/shared/search-query";
@@ -77,6 +78,15 @@ function fullDate(date: string, edge: "from" | "to"): string {
  * The parse a plain-language search (llm=true) is built from, when the page sent one that has
  * something to search for; field-prefixed queries are searched as typed.
  */
+/**
+ * An author of the advanced form or `au:` as an OpenAlex filter: an OpenAlex author id
+ * ("A5023888391" or its openalex.org address) is that person's works, anything else a name.
+ */
+export function openAlexAuthorFilter(author: string): string {
+  const id = shortAuthorId(author);
+  return id ? `authorships.author.id:${id}` : `raw_author_name.search:${filterValue(author)}`;
+}
+
 function usableParse(params: SearchParams): ParsedQuery | null {
   const parsed = params.llm ? params.parsed : undefined;
   return parsed && shouldParseQuery(params.q) && hasSearchableParts(parsed) ? parsed : null;
@@ -150,7 +160,7 @@ export function searchService(deps: { sources: Sources; arxivSearch: Pick<ArxivS
     const filters: string[] = [];
     if (parts.title) filters.push(`title.search:${filterValue(parts.title)}`);
     if (parts.abstract) filters.push(`abstract.search:${filterValue(parts.abstract)}`);
-    for (const author of parts.authors) filters.push(`raw_author_name.search:${filterValue(author)}`);
+    for (const author of parts.authors) filters.push(openAlexAuthorFilter(author));
     if (parts.dateFrom) filters.push(`from_publication_date:${parts.dateFrom}`);
     if (parts.dateTo) filters.push(`to_publication_date:${parts.dateTo}`);
     const filter = filters.join(",");
@@ -183,7 +193,7 @@ export function searchService(deps: { sources: Sources; arxivSearch: Pick<ArxivS
     const formatted = formatForOpenAlex(parsed);
     const filters = formatted.filterString ? [formatted.filterString] : [];
     if (params.title.trim()) filters.push(`title.search:${filterValue(params.title)}`);
-    for (const author of params.authors) if (author.trim()) filters.push(`raw_author_name.search:${filterValue(author)}`);
+    for (const author of params.authors) if (author.trim()) filters.push(openAlexAuthorFilter(author));
     if (params.dateFrom) filters.push(`from_publication_date:${fullDate(params.dateFrom, "from")}`);
     if (params.dateTo) filters.push(`to_publication_date:${fullDate(params.dateTo, "to")}`);
     const filter = filters.join(",");

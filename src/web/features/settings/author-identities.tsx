@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { BadgeCheck, UserSearch } from "lucide-react";
 import { identityFor, type AuthorCandidate, type AuthorIdentity } from "@/shared/author-identity";
 import { countOf } from "@/shared/plural";
@@ -10,19 +10,19 @@ import { useAuthorCandidates } from "./author-identity-queries";
  * or the name alone. A name just added opens its candidates at once, so "Yang Liu" becomes one
  * Yang Liu in the same step.
  */
-export function AuthorIdentities(props: { names: readonly string[]; identities: readonly AuthorIdentity[]; onChange: (identities: AuthorIdentity[]) => void }) {
-  const { names, identities, onChange } = props;
+export function AuthorIdentities(props: {
+  names: readonly string[];
+  identities: readonly AuthorIdentity[];
+  /** The name the user just added (not one the stored profile brought in): its chooser opens. */
+  justAdded: string | null;
+  onChange: (identities: AuthorIdentity[]) => void;
+}) {
+  const { names, identities, onChange, justAdded } = props;
   const [open, setOpen] = useState<string | null>(null);
-  const previous = useRef<readonly string[] | null>(null);
 
   useEffect(() => {
-    // The first render is the stored profile: only a name added afterwards opens its chooser.
-    if (previous.current !== null) {
-      const added = names.find((name) => !previous.current!.includes(name));
-      if (added) setOpen(added);
-    }
-    previous.current = names;
-  }, [names]);
+    if (justAdded) setOpen(justAdded);
+  }, [justAdded]);
 
   if (names.length === 0) return null;
   const others = (name: string) => identities.filter((identity) => identity.name !== name && names.includes(identity.name));

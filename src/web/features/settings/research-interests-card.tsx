@@ -100,9 +100,14 @@ function TermEditor(props: {
 export function ResearchInterestsCard(props: { highlighted?: ResearchPart }) {
   const { profile, update } = useProfile();
   const categoryId = useId();
+  const [justAdded, setJustAdded] = useState<string | null>(null);
   const save = (field: ListField, values: string[]) => {
     // Failures are reported by the store (toast with the spec's message) and rolled back.
     update({ [field]: values }).catch(() => undefined);
+  };
+  const saveNames = (values: string[]) => {
+    setJustAdded(values.find((name) => !profile.authorNames.includes(name)) ?? null);
+    save("authorNames", values);
   };
   const saveIdentities = (identities: AuthorIdentity[]) => {
     update({ authorIdentities: identities }).catch(() => undefined);
@@ -132,10 +137,10 @@ export function ResearchInterestsCard(props: { highlighted?: ResearchPart }) {
               : { title: "Invalid name", description: "Please enter your full name as it appears on arXiv papers" }
           }
           duplicate={{ title: "Duplicate name", description: "This name variant is already in your profile." }}
-          onChange={(values) => save("authorNames", values)}
+          onChange={saveNames}
         />
         <div className="px-3">
-          <AuthorIdentities names={profile.authorNames} identities={profile.authorIdentities} onChange={saveIdentities} />
+          <AuthorIdentities names={profile.authorNames} identities={profile.authorIdentities} justAdded={justAdded} onChange={saveIdentities} />
         </div>
         <div id="settings-categories" className={cn("scroll-mt-20 space-y-2 rounded-lg px-3 py-2.5", props.highlighted === "categories" && "bg-primary/10 ring-1 ring-primary/40")}>
           <label htmlFor={categoryId} className="text-sm font-medium">
