@@ -90,6 +90,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: `Choose ${NAME} (${chosenId})` }).click();
     await expect(page.getByText(`OpenAlex ${chosenId}`, { exact: false }).first()).toBeVisible();
     await expect.poll(async () => ((await (await page.request.get("/api/me/profile")).json()) as { profile: { authorIdentities: { openalexId: string }[] } }).profile.authorIdentities.map((identity) => identity.openalexId)).toEqual([chosenId]);
+    await page.getByRole("list", { name: "Who each author name is" }).scrollIntoViewIfNeeded();
     await shoot("author-chosen");
 
     await loadMonth(page);
