@@ -89,6 +89,10 @@ export function ProfileView({ profile }: { profile: unknown }) {
         ["Research categories", formatValue(p.researchCategories)],
         ["Keywords", formatValue(p.researchInterests)],
         ["Author names", formatValue(p.authorNames)],
+        [
+          "Author identities",
+          formatValue(Array.isArray(p.authorIdentities) ? p.authorIdentities.map((identity) => `${asText(asRecord(identity).name)}: OpenAlex ${asText(asRecord(identity).openalexId)}`) : null),
+        ],
         ["Exclude terms", formatValue(p.excludeTerms)],
         ["Email notifications", formatValue(email.notifications)],
         ["Welcome email", formatValue(email.welcome)],
