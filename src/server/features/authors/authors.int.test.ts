@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useSandbox } from "../../../../sandbox/test-support/use-sandbox";
 import type { AuthorCandidate } from "@/shared/author-identity";
+import { digestRepository } from "@/server/features/email/digest.repository";
 import { meClient } from "@/test/me-test-client";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, type SignedInUser } from "@/test/test-users";
@@ -123,6 +125,12 @@ describe("authors by identity", () => {
     expect((await api.get("/profile")).body.profile).toMatchObject({ authorNames: [NAME, "Kyle Lo"], authorIdentities: [{ name: NAME, openalexId: "A7013686056", orcid: null }] });
     const bad = await api.put("/profile", { authorIdentities: [{ name: NAME, openalexId: "W123", orcid: null }] });
     expect(bad.status).toBe(400);
+
+    // The digest scores the same profile authors: the name with its identity, the other by name.
+    await server.database.db.execute(sql`update "user" set email_verified = true where id = ${user.id}`);
+    await api.put("/profile", { emailPreferences: { welcome: true, notifications: "weekly" } });
+    const recipients = await digestRepository(server.database.db).recipients("weekly");
+    expect(recipients.find((recipient) => recipient.userId === user.id)?.authors).toEqual([{ name: NAME, openalexId: "A7013686056" }, { name: "Kyle Lo" }]);
   });
 
   it("imports a user's publications by ORCID iD in one step", async () => {

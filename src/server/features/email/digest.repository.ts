@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { digestDeliveries, user, userProfiles } from "@/server/db/schema";
+import { digestDeliveries, profileAuthorIdentities, user, userProfiles } from "@/server/db/schema";
+import { profileAuthors, type ProfileAuthor } from "@/shared/author-identity";
 
 export type DigestRecipient = {
   userId: string;
   email: string;
   categories: string[];
   keywords: string[];
-  authors: string[];
+  /** The profile's author names, each with the OpenAlex identity the user chose for it. */
+  authors: ProfileAuthor[];
   excludeTerms: string[];
 };
 
@@ -15,19 +17,22 @@ export function digestRepository(db: Database) {
   return {
     /** Users whose e-mail preferences ask for this frequency and whose address is confirmed. */
     async recipients(frequency: "daily" | "weekly"): Promise<DigestRecipient[]> {
-      return db
+      const rows = await db
         .select({
           userId: user.id,
           email: user.email,
           categories: userProfiles.researchCategories,
           keywords: userProfiles.researchInterests,
-          authors: userProfiles.authorNames,
+          authorNames: userProfiles.authorNames,
+          identities: profileAuthorIdentities.identities,
           excludeTerms: userProfiles.excludeTerms,
         })
         .from(userProfiles)
         .innerJoin(user, eq(user.id, userProfiles.userId))
+        .leftJoin(profileAuthorIdentities, eq(profileAuthorIdentities.userId, userProfiles.userId))
         .where(and(sql`${userProfiles.emailPreferences}->>'notifications' = ${frequency}`, eq(user.emailVerified, true)))
         .orderBy(user.id);
+      return rows.map(({ authorNames, identities, ...rest }) => ({ ...rest, authors: profileAuthors(authorNames, identities ?? []) }));
     },
 
     /**
