@@ -102,3 +102,22 @@ for (const theme of ["light", "dark"] as const) {
     await shoot("author-feed-follows");
   });
 }
+
+test("Import my publications takes an ORCID iD and saves the author's works in one step", async ({ page, shoot }, testInfo) => {
+  test.setTimeout(90_000);
+  await useTheme(page, testInfo.project.name === "mobile" ? "dark" : "light");
+  await signedInAccount(page.request, uniqueEmail("author-import", testInfo.project.name));
+  const listed = await page.request.get(`${sandboxUrl}/openalex/authors?filter=has_orcid:true,works_count:3-8&per_page=1`);
+  const [author] = ((await listed.json()) as { results: { orcid: string; display_name: string; works_count: number }[] }).results;
+
+  await page.goto("/profile");
+  await page.getByLabel("Your ORCID iD or OpenAlex author id").fill(author!.orcid);
+  await page.getByRole("button", { name: "Import my publications" }).click();
+  await expect(page.getByText(`Publications of ${author!.display_name}`, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Added ${author!.works_count} new papers.`, { exact: true })).toBeVisible();
+  const saved = (await (await page.request.get("/api/me/authored-papers")).json()) as { papers: { verificationMethod: string; paper: { title: string } }[] };
+  expect(saved.papers).toHaveLength(author!.works_count);
+  expect(saved.papers.every((entry) => entry.verificationMethod === "orcid_verification")).toBe(true);
+  await expect(page.getByText(saved.papers[0]!.paper.title).first()).toBeVisible();
+  await shoot("author-import");
+});
