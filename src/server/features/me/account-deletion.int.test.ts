@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { digestDeliveries,
+import { digestDeliveries, profileAuthorIdentities,
   highlights,
   llmUsage,
   pdfBlobs,
@@ -94,6 +94,8 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
       .values({ userId, paperId: "2401.00001", storagePath: `user-${userId}/arxiv/2401.00001.pdf`, fileHash: "c".repeat(64), fileSizeBytes: 10 });
   },
   llm_usage: (userId) => server.database.db.insert(llmUsage).values({ userId, provider: "openai", model: "m", success: true }),
+  profile_author_identities: (userId) =>
+    server.database.db.insert(profileAuthorIdentities).values({ userId, identities: [{ name: "Ada Lovelace", openalexId: "A5000000001", orcid: null }] }),
   digest_deliveries: (userId) => server.database.db.insert(digestDeliveries).values({ userId, frequency: "daily", period: "2026-06-04" }),
 };
 

@@ -121,6 +121,8 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "DELETE /api/me/authored-papers/:paperId", run: () => api.del(`/authored-papers/${AUTHORED_ID}`), expect: 204 },
     { route: "POST /api/me/authored-papers", run: () => api.post("/authored-papers", { paper: testPaper("2401.08888") }), expect: 201 },
     { route: "POST /api/me/authored-papers/refresh", run: () => api.post("/authored-papers/refresh", {}), expect: 200 },
+    // Refused before any upstream is asked: what it imports is the caller's own.
+    { route: "POST /api/me/authored-papers/import", run: () => api.post("/authored-papers/import", { identifier: "not an id" }), expect: 400 },
     { route: "PATCH /api/me/highlights/:id", run: (owned) => api.call("PATCH", `/highlights/${owned.highlightId}`, { color: "#FFB6C1" }), expect: 404 },
     { route: "DELETE /api/me/highlights/:id", run: (owned) => api.del(`/highlights/${owned.highlightId}`), expect: 204 },
     // Deletes aimed at the owner's keys and ids remove nothing of the owner's.

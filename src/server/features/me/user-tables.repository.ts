@@ -55,6 +55,8 @@ export type UserTableKey = keyof typeof USER_TABLE_EXPORTS;
 /** Tables the export gives through their feature's service (in the API's shapes), by table name. */
 export const SERVICE_EXPORTED_TABLES: Record<string, string> = {
   user_profiles: "profile",
+  // The authors' chosen identities are part of the profile (its authorIdentities).
+  profile_author_identities: "profile",
   user_bookmarks: "bookmarks",
   user_cache: "cache",
   user_settings: "settings",
