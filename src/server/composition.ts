@@ -29,6 +29,8 @@ import { llmService, type LlmService } from "@/server/features/llm/llm.service";
 import { llmAnonymousRateLimit } from "@/server/features/llm/llm.routes";
 import type { RateLimiter as ClientRateLimiter } from "@/server/http/client-rate-limit";
 import { papersService, type PapersService } from "@/server/features/papers/papers.service";
+import { paperChangesRepository } from "@/server/features/paper-changes/paper-changes.repository";
+import { paperChangesService, type PaperChangesService } from "@/server/features/paper-changes/paper-changes.service";
 import { pdfProxyService, type PdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
 import { pdfCacheService, type PdfCacheService } from "@/server/features/pdf-cache/pdf-cache.service";
@@ -42,6 +44,7 @@ import { arxivHarvestJob } from "@/server/jobs/arxiv-harvest.job";
 import { cacheCleanupJob } from "@/server/jobs/cache-cleanup.job";
 import { digestJob } from "@/server/jobs/digest.job";
 import { emailJob } from "@/server/jobs/email.job";
+import { paperChangesJob } from "@/server/jobs/paper-changes.job";
 import { pdfBlobSweepJob } from "@/server/jobs/pdf-blob-sweep.job";
 import { performanceLogJob } from "@/server/jobs/performance-log.job";
 import { jobQueue } from "@/server/jobs/queue";
@@ -80,6 +83,8 @@ export type CompositionOptions = {
   promoteAdmins?: boolean;
   /** The arXiv harvest's job (ARXIV_HARVEST says what it takes); default true. */
   arxivHarvest?: boolean;
+  /** The version watch's check job (after each harvest run and on its schedule); default true, `schedule` default true. */
+  paperChanges?: false | { schedule?: boolean };
   /** Times the start-up (main.ts): opening the database, its migrations, and building the rest. */
   phases?: BootPhases;
 };
@@ -110,6 +115,8 @@ export type ServerGraph = {
   /** OpenAlex authors: candidates for a name, and papers' author ids for matching by identity. */
   authors: AuthorsService;
   catchup: CatchupService;
+  /** The version watch: what changed in the papers users keep. */
+  paperChanges: PaperChangesService;
   /** The performance logs over `metrics` (the admin pages read them; a job flushes them). */
   performance: PerformanceService;
   /** The cloud PDF cache over the configured object store. */
@@ -160,6 +167,12 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const harvests = arxivHarvestRepository(db);
   const indexPapers = arxivIndexRepository(db, replica?.db ?? db);
   const scopes = harvestScopes(config.arxivHarvest, () => harvests.followedCategories());
+  const settings = settingsService(settingsRepository(db));
+  const paperChanges = paperChangesService({ repository: paperChangesRepository(db), settings });
+  const paperChangesOptions = options.paperChanges === false ? null : (options.paperChanges ?? {});
+  const changeChecks = paperChangesOptions
+    ? paperChangesJob({ queue, check: paperChanges.checkAll, logger, schedule: paperChangesOptions.schedule ?? true })
+    : null;
   // The embedded database has one server (the instance lock): a restart takes its own harvest back at once.
   const arxivSearch = arxivSearchService({ index: indexPapers, harvests, arxiv: sources.arxiv, scopes });
   const harvest = arxivHarvestService({
@@ -167,7 +180,11 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     source: oaiHarvestSource(sources.arxivOai),
     logger,
     holder: database.kind === "pglite" ? "embedded" : undefined,
-    onRunFinished: () => arxivSearch.forgetCoverage(),
+    onRunFinished: () => {
+      arxivSearch.forgetCoverage();
+      // A run may have brought new versions and publications of kept papers.
+      changeChecks?.request();
+    },
   });
   const arxivIndex = {
     papers: indexPapers,
@@ -183,7 +200,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const outgoing = emailOptions
     ? emailJob({ queue, mailer, markSent: (delivery) => digests.markSent(delivery.userId, delivery.frequency, delivery.period), logger, retryDelaySeconds: emailOptions.retryDelaySeconds })
     : null;
-  const email = outgoing ? emailService({ repository: digests, send: outgoing.send, catchup, clock, config, secret, logger }) : undefined;
+  const email = outgoing ? emailService({ repository: digests, send: outgoing.send, catchup, paperChanges, clock, config, secret, logger }) : undefined;
   // The welcome e-mail goes through the queue; verification links stay immediate.
   const auth = createAuth({ db, config, secret, mailer, welcomeMailer: email?.outbox, logger });
   if (options.promoteAdmins ?? true) {
@@ -204,7 +221,6 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     }),
     ...blobs,
   };
-  const settings = settingsService(settingsRepository(db));
   const zoteroOptions = options.zoteroSync === false ? null : (options.zoteroSync ?? {});
   const zotero = createZoteroFeature({ database, secret, sources, settings, logger, syncQueue: zoteroOptions ? zoteroSyncQueue(queue) : null, sync: zoteroOptions ?? undefined });
   const pdfProxy = pdfProxyService({ source: sources.arxivPdf, cache: pdfCache.service });
@@ -242,6 +258,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     const recoverEveryMs = zoteroOptions.recoverEveryMs ?? zoteroOptions.staleAfterMs ?? ZOTERO_SYNC_STALE_AFTER_MS;
     jobs.push(zoteroSyncWorker({ queue, sync: zotero.sync, logger, recoverEveryMs }));
   }
+  if (changeChecks) jobs.push(changeChecks);
   if ((options.arxivHarvest ?? true) && config.arxivHarvest.mode !== "off") {
     jobs.push(arxivHarvestJob({ queue, harvest: arxivIndex.harvest, scopes, states: (names) => harvests.states(names), logger }));
   }
@@ -264,6 +281,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     auth,
     authors,
     catchup,
+    paperChanges,
     performance,
     pdfCache,
     pdfProxy,

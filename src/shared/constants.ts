@@ -130,6 +130,8 @@ export const SETTINGS_DEFAULTS = {
   autoTriggerSearch: false,
   lastViewedPaper: null as string | null,
   enableReadingHistory: true,
+  watchPaperChanges: true,
+  watchReadingHistory: false,
   zoteroSkipDuplicateCheck: false,
   zoteroFilters: { topLevelOnly: true, itemTypes: [] as string[], searchQuery: "" },
   citeKeyFormat: "arxiv_id" as CiteKeyFormat,

@@ -42,6 +42,10 @@ export type Settings = {
   autoTriggerSearch: boolean;
   lastViewedPaper: string | null;
   enableReadingHistory: boolean;
+  /** The version watch: tell the user when a kept paper gets a new version or is published. */
+  watchPaperChanges: boolean;
+  /** The version watch covers the reading history too (bookmarks and collections always). */
+  watchReadingHistory: boolean;
   zoteroSkipDuplicateCheck: boolean;
   zoteroFilters: { topLevelOnly: boolean; itemTypes: string[]; searchQuery: string };
   citeKeyFormat: CiteKeyFormat;
@@ -65,6 +69,8 @@ const SETTINGS_FIELD_CHECKS: { [K in keyof Settings]-?: (value: unknown) => bool
   autoTriggerSearch: isBoolean,
   lastViewedPaper: (value) => isStringOrNull(value, SETTINGS_LIMITS.lastViewedPaper),
   enableReadingHistory: isBoolean,
+  watchPaperChanges: isBoolean,
+  watchReadingHistory: isBoolean,
   zoteroSkipDuplicateCheck: isBoolean,
   zoteroFilters: (value) =>
     isStrictObject(value, {

@@ -84,6 +84,8 @@ export const settingsSchema = z
     autoTriggerSearch: z.boolean(),
     lastViewedPaper: z.string().max(SETTINGS_LIMITS.lastViewedPaper).nullable(),
     enableReadingHistory: z.boolean(),
+    watchPaperChanges: z.boolean(),
+    watchReadingHistory: z.boolean(),
     zoteroSkipDuplicateCheck: z.boolean(),
     zoteroFilters: z
       .object({

@@ -7,3 +7,4 @@ export * from "./schema/system";
 export * from "./schema/catchup";
 export * from "./schema/arxiv-index";
 export * from "./schema/author-identity";
+export * from "./schema/paper-changes";

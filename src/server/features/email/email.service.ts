@@ -1,6 +1,7 @@
 import { CATCHUP_THRESHOLD_DEFAULT, feedCategories, recommend, type CatchupProfile } from "@/shared/catchup";
 import type { Config } from "@/server/config";
 import type { CatchupService } from "@/server/features/catchup/catchup.service";
+import type { PaperChangesService } from "@/server/features/paper-changes/paper-changes.service";
 import type { EmailJob } from "@/server/jobs/email.job";
 import type { Clock } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
@@ -30,6 +31,8 @@ export function emailService(deps: {
   /** Queues an e-mail. */
   send: EmailJob["send"];
   catchup: CatchupService;
+  /** The version watch: a digest lists the changes to the user's papers no digest has listed yet. */
+  paperChanges?: Pick<PaperChangesService, "forDigest">;
   clock: Clock;
   config: Pick<Config, "publicUrl">;
   secret: string;
@@ -69,13 +72,15 @@ export function emailService(deps: {
         };
         const { all } = await catchup.scoredInRange(feedCategories(profile), profile, frequency);
         const top = recommend(all, CATCHUP_THRESHOLD_DEFAULT).slice(0, DIGEST_MAX_PAPERS);
-        if (top.length === 0) {
+        const changes = (await deps.paperChanges?.forDigest(recipient.userId)) ?? { changes: [], markDigested: async () => {} };
+        if (top.length === 0 && changes.changes.length === 0) {
           // Nothing to say this period: the claim stays, so no empty e-mail follows later.
           skipped++;
           continue;
         }
-        const message = digestEmail({ to: recipient.email, frequency, papers: top, appUrl: config.publicUrl, unsubscribeUrl: unsubscribeUrl(recipient.userId) });
+        const message = digestEmail({ to: recipient.email, frequency, papers: top, changes: changes.changes, appUrl: config.publicUrl, unsubscribeUrl: unsubscribeUrl(recipient.userId) });
         await send({ message, delivery: { userId: recipient.userId, frequency, period } }, { singletonKey: `digest:${recipient.userId}:${frequency}:${period}` });
+        await changes.markDigested();
         success++;
       } catch (error) {
         errors++;

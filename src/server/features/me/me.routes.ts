@@ -25,6 +25,9 @@ import { searchHistoryService } from "@/server/features/history/search-history.s
 import { notesRepository } from "@/server/features/notes/notes.repository";
 import { notesRoutes } from "@/server/features/notes/notes.routes";
 import { notesService } from "@/server/features/notes/notes.service";
+import { paperChangesRepository } from "@/server/features/paper-changes/paper-changes.repository";
+import { paperChangesRoutes } from "@/server/features/paper-changes/paper-changes.routes";
+import { paperChangesService } from "@/server/features/paper-changes/paper-changes.service";
 import { preferencesRepository } from "@/server/features/settings/preferences.repository";
 import { preferencesRoutes } from "@/server/features/settings/preferences.routes";
 import { preferencesService } from "@/server/features/settings/preferences.service";
@@ -71,6 +74,7 @@ export function createMeRoutes(deps: MeDeps) {
     notes: notesService(notesRepository(db)),
     highlights: highlightsService(highlightsRepository(db)),
   };
+  const paperChanges = paperChangesService({ repository: paperChangesRepository(db), settings: services.settings, bookmarks: services.bookmarks });
   const exporter = exportService({ ...services, tables: userTablesRepository(db) });
 
   return new Hono<SignedInEnv>()
@@ -84,6 +88,7 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/bookmarks", bookmarksRoutes(services.bookmarks))
     .route("/notes", notesRoutes(services.notes))
     .route("/highlights", highlightsRoutes(services.highlights))
+    .route("/paper-changes", paperChangesRoutes(paperChanges))
     .route(
       "/authored-papers",
       authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, authors: deps.authors, logger: deps.logger }), services.profile),
