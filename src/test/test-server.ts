@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "@/server/app";
-import { composeServer } from "@/server/composition";
+import { composeServer, type ServerGraph } from "@/server/composition";
 import type { PerformanceService } from "@/server/features/admin/performance.service";
 import type { EmailService } from "@/server/features/email/email.service";
 import type { ZoteroFeature } from "@/server/features/zotero/zotero.feature";
@@ -29,6 +29,9 @@ export type TestServer = {
   /** The server's measurements and its performance logs (tests flush them by hand). */
   metrics: ServerMetrics;
   performance: PerformanceService;
+  /** Quire's arXiv index (tests harvest it by hand) and the version watch. */
+  arxivIndex: ServerGraph["arxivIndex"];
+  paperChanges: ServerGraph["paperChanges"];
   /**
    * The Zotero integration (its sync worker runs only when `zoteroSync` was asked for); `stop()`
    * stops this instance's background jobs, its sync worker among them, as a server going away
@@ -53,6 +56,8 @@ export async function startTestServer(
     zoteroSync?: { heartbeatMs?: number; staleAfterMs?: number; recoverEveryMs?: number };
     /** Start the job queue and the arXiv harvest (ARXIV_HARVEST in `env` says what it takes). */
     arxivHarvest?: boolean;
+    /** Start the job queue and the version watch's check job (no schedule: a check runs after each harvest run). */
+    paperChanges?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -105,6 +110,7 @@ export async function startTestServer(
     timers: false,
     promoteAdmins: false,
     arxivHarvest: options.arxivHarvest ?? false,
+    paperChanges: options.paperChanges ? { schedule: false } : false,
   });
   const app = createApp({ ...graph, webDistDir: options.webDistDir });
   const jobs = startJobs(graph.jobs, logger);
@@ -123,6 +129,8 @@ export async function startTestServer(
     email: graph.email,
     metrics: graph.metrics,
     performance: graph.performance,
+    arxivIndex: graph.arxivIndex,
+    paperChanges: graph.paperChanges,
     zotero: { ...graph.zotero, stop: jobs.stop },
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
