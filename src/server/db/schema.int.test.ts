@@ -103,6 +103,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
         coordinates: { x: 0.1, y: 0.1, width: 0.2, height: 0.05 },
       });
       await db.insert(schema.userPaperNotes).values({ userId: id, paperId: "2401.12345", content: "A note" });
+      await db.insert(schema.paperChanges).values({ userId: id, paperId: "2401.12345", kind: "version", changeKey: "v2", origin: "bookmark", source: "index", title: "A paper", fromVersion: 1, toVersion: 2 });
       await db.insert(schema.visitorEvents).values({ eventName: "search", userId: id });
       await db.insert(schema.userActiveDays).values({ day: "2026-06-04", userId: id });
       await db.insert(schema.llmUsage).values({ provider: "openai", model: "m", userId: id, success: true });

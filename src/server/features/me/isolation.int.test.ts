@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { userCache } from "@/server/db/schema";
+import { paperChanges, userCache } from "@/server/db/schema";
 import { createLogger } from "@/server/logger";
 import { encodePreferenceKey } from "@/shared/user-data";
 import { testDatabaseKind } from "@/test/test-database";
@@ -57,7 +57,7 @@ async function snapshot(userId: string): Promise<Record<string, string[]>> {
   return result;
 }
 
-type Owned = { marker: string; prefKey: string; cacheKey: string; expiredCacheKey: string; historyId: string; paperId: string; highlightId: string };
+type Owned = { marker: string; prefKey: string; cacheKey: string; expiredCacheKey: string; historyId: string; paperId: string; highlightId: string; changeId: string };
 
 /** Fills every resource of `owner`, each value carrying `marker`. */
 async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
@@ -83,7 +83,11 @@ async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
   const highlightId = crypto.randomUUID();
   ok(await api.put(`/highlights/${highlightId}`, { paperId, pageNumber: 1, rects: [{ x: 0.1, y: 0.1, width: 0.5, height: 0.02 }], color: "#FFFF00", text: marker }));
   ok(await api.post("/authored-papers", { paper: testPaper(AUTHORED_ID, { title: marker }), verificationMethod: "orcid_verification" }));
-  return { marker, prefKey, cacheKey, expiredCacheKey, historyId: history.body.entry.id, paperId, highlightId };
+  const [change] = await server.database.db
+    .insert(paperChanges)
+    .values({ userId: owner.id, paperId, kind: "published", changeKey: "published", origin: "bookmark", source: "opened", title: marker, doi: "10.5555/published" })
+    .returning();
+  return { marker, prefKey, cacheKey, expiredCacheKey, historyId: history.body.entry.id, paperId, highlightId, changeId: change!.id };
 }
 
 /** The owner's authored paper; the intruder adds another (a papers row is shared by design). */
@@ -117,6 +121,11 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 200 },
     { route: "GET /api/me/highlights", run: (owned) => api.get(`/highlights?paperId=${encodeURIComponent(owned.paperId)}`), expect: 200 },
     { route: "GET /api/me/authored-papers", run: () => api.get("/authored-papers"), expect: 200 },
+    { route: "GET /api/me/paper-changes", run: () => api.get("/paper-changes"), expect: 200 },
+    { route: "POST /api/me/paper-changes/seen", run: (owned) => api.post("/paper-changes/seen", { ids: [owned.changeId] }), expect: 200 },
+    { route: "POST /api/me/paper-changes/observed", run: (owned) => api.post("/paper-changes/observed", { paper: testPaper(owned.paperId, { source: "crossref", doi: "10.5555/other" }) }), expect: 200 },
+    { route: "POST /api/me/paper-changes/:id/dismiss", run: (owned) => api.post(`/paper-changes/${owned.changeId}/dismiss`, {}), expect: 404 },
+    { route: "POST /api/me/paper-changes/bookmarks/:paperId/update", run: (owned) => api.post(`/paper-changes/bookmarks/${encodeURIComponent(owned.paperId)}/update`, {}), expect: 404 },
     { route: "PATCH /api/me/authored-papers/:paperId", run: () => api.call("PATCH", `/authored-papers/${AUTHORED_ID}`, { verificationMethod: "manual" }), expect: 404 },
     { route: "DELETE /api/me/authored-papers/:paperId", run: () => api.del(`/authored-papers/${AUTHORED_ID}`), expect: 204 },
     { route: "POST /api/me/authored-papers", run: () => api.post("/authored-papers", { paper: testPaper("2401.08888") }), expect: 201 },

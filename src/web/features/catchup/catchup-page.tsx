@@ -5,6 +5,7 @@ import { PullToRefreshIndicator } from "@/web/components/pull-to-refresh/pull-to
 import { usePullToRefresh } from "@/web/components/pull-to-refresh/use-pull-to-refresh";
 import { useProfile, useSettings } from "@/web/lib/user-data/user-data-hooks";
 import { useBookmarks } from "@/web/lib/user-data/user-stores";
+import { CatchupChangesSection } from "@/web/features/paper-changes/catchup-changes-section";
 import { CatchupFilters } from "./catchup-filters";
 import { useCatchupFeed } from "./catchup-queries";
 import { CatchupResults } from "./catchup-results";
@@ -56,6 +57,7 @@ export function CatchupPage() {
       <PullToRefreshIndicator pull={pull} />
       <h1 className="font-serif text-2xl font-semibold tracking-tight sm:text-3xl">Paper Catchup</h1>
       <p className="mt-1 text-sm text-muted-foreground">New papers in your categories, ranked by your research profile.</p>
+      <CatchupChangesSection />
 
       <div className="mt-5 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <CatchupFilters

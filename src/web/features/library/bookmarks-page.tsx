@@ -12,6 +12,7 @@ import { Button, buttonVariants } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { useUserData } from "@/web/lib/user-data/user-stores";
+import { PaperChangeBadge } from "@/web/features/paper-changes/paper-change-badge";
 import { BookmarkRowActions } from "./bookmark-row-actions";
 import { SendToZoteroButton } from "@/web/features/zotero/send-to-zotero-button";
 import { ExportMenu } from "./export-menu";
@@ -136,6 +137,7 @@ export function BookmarksPage() {
               columns={{ added: "Date Added", extraActionCount: 2 }}
               busy={list.refreshing}
               renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<BookmarkRowActions paper={paper} />} />}
+              renderNote={(paper) => <PaperChangeBadge paper={paper} />}
             />
             <Pagination
               label="Bookmark pages"

@@ -1,6 +1,8 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AlertCircle, ArrowLeft, Bookmark, BookmarkCheck, ExternalLink, FileQuestion, RefreshCw, Scale, Share2 } from "lucide-react";
+import { useObservePaper } from "@/web/features/paper-changes/paper-changes-queries";
+import { ReaderVersionNotice } from "@/web/features/paper-changes/reader-version-notice";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { APP_NAME } from "@/shared/constants";
 import { formatAuthorName } from "@/shared/format";
@@ -69,6 +71,7 @@ export function PaperPage() {
   const sessionPending = useCurrentUser().isPending;
   const offlineStatus = useOfflineStatus(paper);
   useRevealApp(!previewHasContent() || !paper || (!sessionPending && offlineStatus !== "checking"));
+  useObservePaper(query.isPlaceholderData ? undefined : query.data);
 
   if (!parts || !id) return <PaperError message={PAPER_MESSAGES.notFound} from={state.from} />;
   if (query.isError && !paper) {
@@ -297,6 +300,7 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
         <ViewToggle view={view} id={routeId} state={location.state} />
       </div>
 
+      {paper ? <ReaderVersionNotice paper={paper} /> : null}
       <header className="mt-3 max-w-4xl" aria-busy={paper ? undefined : true}>
         <p className="font-mono text-xs text-muted-foreground">
           {!paper ? `arXiv:${routeId}` : paper.source === "arxiv" ? `arXiv:${paper.arxivId ?? paper.id}` : paper.journal || paper.source}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { BellDot, RefreshCw } from "lucide-react";
+import { describePaperChange, versionedArxivId, type PaperChange } from "@/shared/paper-changes";
+import { arxivBaseId } from "@/shared/paper-changes";
+import type { Paper } from "@/shared/paper";
+import { Button, buttonVariants } from "@/web/components/ui/button";
+import { toast } from "@/web/components/ui/use-toast";
+import { readerPath } from "@/web/features/reader/paper-route";
+import { usePaperChanges } from "./paper-changes-queries";
+
+/** The reader path of the newest version a change names (null for a publication, or a paper with no arXiv id). */
+export function newVersionPath(paper: Pick<Paper, "id" | "arxivId" | "source">, change: PaperChange): string | null {
+  const base = arxivBaseId(paper) ?? (change.paperId.match(/^\d{4}\.\d{4,5}$/) ? change.paperId : null);
+  return change.kind === "version" && change.toVersion && base ? readerPath("abs", versionedArxivId(base, change.toVersion)) : null;
+}
+
+/** What changed, with its actions: open the new version, move the bookmark to it ("Update"). */
+export function PaperChangeLine({ paper, change, onUpdate, update = true }: { paper: Pick<Paper, "id" | "arxivId" | "source" | "title">; change: PaperChange; onUpdate: () => Promise<void>; update?: boolean }) {
+  const open = newVersionPath(paper, change);
+  const handleUpdate = async () => {
+    try {
+      await onUpdate();
+      toast({ title: "Bookmark updated", description: paper.title });
+    } catch {
+      toast({ title: "Could not update the bookmark", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <span className="inline-flex items-center gap-1 rounded-md bg-amber-100 px-2 py-0.5 font-medium text-amber-950 dark:bg-amber-400/15 dark:text-amber-200">
+        <BellDot aria-hidden className="size-3.5 shrink-0" />
+        {describePaperChange(change)}
+      </span>
+      {open ? (
+        <Link to={open} className={buttonVariants({ variant: "link", size: "sm", className: "h-auto px-1" })}>
+          Open new version
+        </Link>
+      ) : null}
+      {update && change.origin === "bookmark" ? (
+        <Button variant="outline" size="sm" className="h-7" onClick={handleUpdate}>
+          <RefreshCw aria-hidden />
+          Update
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A bookmark row's badge: what changed in the paper since it was bookmarked. */
+export function PaperChangeBadge({ paper }: { paper: Paper }) {
+  const { changes, update } = usePaperChanges();
+  const mine = changes.filter((change) => change.paperId === paper.id && change.origin === "bookmark");
+  if (mine.length === 0) return null;
+  return (
+    <div className="mt-1 space-y-1" role="status" aria-label={`Changes to ${paper.title}`}>
+      {mine.map((change) => (
+        <PaperChangeLine key={change.id} paper={paper} change={change} onUpdate={() => update(paper.id)} />
+      ))}
+    </div>
+  );
+}
