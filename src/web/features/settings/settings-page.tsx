@@ -9,6 +9,7 @@ import { ZoteroSettingsSection } from "@/web/features/zotero/zotero-settings-sec
 import { useUserData } from "@/web/lib/user-data/user-stores";
 import { AboutCard } from "./about-card";
 import { PageBehaviorCard, ReadingHistoryCard } from "./behavior-cards";
+import { VersionWatchCard } from "./version-watch-card";
 import { DataManagementCard } from "./data-management-card";
 import { EmailPreferencesCard } from "./email-preferences-card";
 import { LlmSettingsSection } from "@/web/features/llm/llm-settings-section";
@@ -71,6 +72,7 @@ export function SettingsPage() {
           <div className="grid gap-4 lg:grid-cols-2">
             <PageBehaviorCard />
             <ReadingHistoryCard />
+            <VersionWatchCard />
           </div>
         </SettingsSection>
 
