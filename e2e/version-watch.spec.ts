@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import type { Paper } from "../src/shared/paper";
+import { baseURL } from "../playwright.config";
+import { expect, test, useTheme } from "./fixtures";
+import { signedInAccount, uniqueEmail } from "./test-accounts";
+
+/**
+ * The version watch in the browser: a signed-in user whose bookmark keeps an older version of a
+ * paper opens it, sees the newer version in the reader, on the bookmark row and in Paper
+ * Catchup's Changes, and moves the bookmark to it with Update.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+/** A corpus paper with three versions on arXiv. */
+const PAPER_ID = "0704.0309";
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`a bookmark's new version shows and the bookmark moves to it (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    await signedInAccount(page.request, uniqueEmail(`watch-${theme}`, test.info().project.name));
+    const lookup = await page.request.get(`/api/papers/lookup?id=${PAPER_ID}`);
+    expect(lookup.status()).toBe(200);
+    const fresh = ((await lookup.json()) as { paper: Paper }).paper;
+    expect(fresh.arxivId).toBe(`${PAPER_ID}v3`);
+    // The user bookmarked it when v2 was the newest.
+    const old = `${PAPER_ID}v2`;
+    const kept: Paper = { ...fresh, arxivId: old, url: `https://arxiv.org/abs/${old}`, pdfUrl: `https://arxiv.org/pdf/${old}`, links: { abstract: `https://arxiv.org/abs/${old}`, pdf: `https://arxiv.org/pdf/${old}` } };
+    const put = await page.request.put(`/api/me/bookmarks/${PAPER_ID}`, { data: { paper: kept }, headers: { Origin: baseURL } });
+    expect(put.status()).toBe(200);
+
+    // Opening the paper: the answer names v3, which the server compares with the bookmark.
+    const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
+    await page.goto(`/abs/${PAPER_ID}`);
+    await observed;
+    // The reader of the kept version says so, and stays where it is.
+    await page.goto(`/abs/${PAPER_ID}v2`);
+    const notice = page.getByRole("note").filter({ hasText: "A newer version is out" });
+    await expect(notice).toContainText("v2 → v3");
+    await expect(notice.getByRole("link", { name: "Open v3" })).toHaveAttribute("href", `/abs/${PAPER_ID}v3`);
+    await expect(page).toHaveURL(new RegExp(`/abs/${PAPER_ID}v2$`));
+    await shoot(page, `reader-${theme}`);
+
+    // Paper Catchup's Changes section.
+    await page.goto("/catchup");
+    const changes = page.getByRole("region", { name: "Changes" });
+    await expect(changes).toContainText(fresh.title);
+    await expect(changes).toContainText("v2 → v3");
+    await shoot(page, `catchup-${theme}`);
+
+    // The bookmark row's badge, and Update.
+    await page.goto("/bookmarks");
+    const badge = page.getByRole("status", { name: `Changes to ${fresh.title}` });
+    await expect(badge).toContainText("v2 → v3");
+    await expect(badge.getByRole("link", { name: "Open new version" })).toBeVisible();
+    await shoot(page, `bookmarks-${theme}`);
+    await badge.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Bookmark updated").first()).toBeVisible();
+    await expect(badge).toHaveCount(0);
+    const bookmarks = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: Paper }[] };
+    expect(bookmarks.bookmarks.find((bookmark) => bookmark.paperId === PAPER_ID)?.paperData.arxivId).toBe(`${PAPER_ID}v3`);
+    await shoot(page, `bookmarks-updated-${theme}`);
+  });
+}
