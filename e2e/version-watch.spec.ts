@@ -7,7 +7,7 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
 /**
  * The version watch in the browser: a signed-in user whose bookmark keeps an older version of a
  * paper opens it, sees the newer version in the reader, on the bookmark row and in Paper
- * Catchup's Changes, and moves the bookmark to it with Update.
+ * Catchup's Changes, and moves the bookmark to it with Update; Settings show the watch's switches.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -63,5 +63,13 @@ for (const theme of ["light", "dark"] as const) {
     const bookmarks = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: Paper }[] };
     expect(bookmarks.bookmarks.find((bookmark) => bookmark.paperId === PAPER_ID)?.paperData.arxivId).toBe(`${PAPER_ID}v3`);
     await shoot(page, `bookmarks-updated-${theme}`);
+
+    // Settings: the watch is on by default, the reading history's off and under it.
+    await page.goto("/settings");
+    const watch = page.getByRole("switch", { name: "Watch bookmarks and collections" });
+    await expect(watch).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Watch reading history too" })).not.toBeChecked();
+    await watch.scrollIntoViewIfNeeded();
+    await shoot(page, `settings-${theme}`);
   });
 }
