@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportBibtex } from "./library/export-formats";
 import type { Paper } from "./paper";
-import { applyPaperChanges, describePaperChange, detectPaperChanges, keptVersion } from "./paper-changes";
+import { applyPaperChanges, describePaperChange, describePaperChangeParts, detectPaperChanges, keptVersion } from "./paper-changes";
 
 const kept: Paper = {
   id: "2406.19956",
@@ -40,6 +40,14 @@ describe("the version watch's shared rules", () => {
     expect(describePaperChange(version!)).toBe("v2 → v3, 12 Mar 2026: new robustness checks");
     expect(describePaperChange(published!)).toBe("Published in J. Econom. 250 (2026) (DOI 10.1016/j.x.2026.1)");
     expect(describePaperChange({ ...published!, journalRef: null })).toBe("Published: DOI 10.1016/j.x.2026.1");
+    expect(describePaperChange({ ...version!, comment: " " })).toBe("v2 → v3, 12 Mar 2026");
+  });
+
+  it("splits the line into the badge's head and arXiv's comment", () => {
+    const [version, published] = detectPaperChanges(kept, current);
+    expect(describePaperChangeParts(version!)).toEqual({ head: "v2 → v3, 12 Mar 2026", detail: "new robustness checks" });
+    expect(describePaperChangeParts({ ...version!, versionDate: null, comment: null })).toEqual({ head: "v2 → v3", detail: null });
+    expect(describePaperChangeParts(published!)).toEqual({ head: "Published in J. Econom. 250 (2026) (DOI 10.1016/j.x.2026.1)", detail: null });
   });
 
   it("moves the kept paper to the new version, and its export then carries it and the published DOI", () => {

@@ -114,15 +114,24 @@ function shortDate(iso: string): string | null {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/**
+ * What changed in two parts, for the app's badges: the short head ("v2 → v3, 12 Mar 2026",
+ * "Published in <journal ref>") and arXiv's comment of the new version, when it has one.
+ */
+export function describePaperChangeParts(change: PaperChangeDraft): { head: string; detail: string | null } {
+  if (change.kind === "published") return { head: describePaperChange(change), detail: null };
+  const date = change.versionDate ? shortDate(change.versionDate) : null;
+  return { head: `v${change.fromVersion ?? "?"} → v${change.toVersion ?? "?"}${date ? `, ${date}` : ""}`, detail: blank(change.comment) ? null : change.comment };
+}
+
 /** One line saying what changed: "v2 → v3, 12 Mar 2026: <comment>", "Published in <journal ref>", "Published: DOI <doi>". */
 export function describePaperChange(change: PaperChangeDraft): string {
   if (change.kind === "published") {
     if (change.journalRef) return `Published in ${change.journalRef}${change.doi ? ` (DOI ${change.doi})` : ""}`;
     return `Published: DOI ${change.doi ?? "unknown"}`;
   }
-  const date = change.versionDate ? shortDate(change.versionDate) : null;
-  const head = `v${change.fromVersion ?? "?"} → v${change.toVersion ?? "?"}${date ? `, ${date}` : ""}`;
-  return change.comment ? `${head}: ${change.comment}` : head;
+  const { head, detail } = describePaperChangeParts(change);
+  return detail ? `${head}: ${detail}` : head;
 }
 
 /** The arXiv abstract page of a version (the "Open new version" link, in the app). */

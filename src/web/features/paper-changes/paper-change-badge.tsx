@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { BellDot, RefreshCw } from "lucide-react";
-import { describePaperChange, versionedArxivId, type PaperChange } from "@/shared/paper-changes";
-import { arxivBaseId } from "@/shared/paper-changes";
+import { arxivBaseId, describePaperChangeParts, versionedArxivId, type PaperChange } from "@/shared/paper-changes";
 import type { Paper } from "@/shared/paper";
-import { Button, buttonVariants } from "@/web/components/ui/button";
+import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
 import { readerPath } from "@/web/features/reader/paper-route";
 import { usePaperChanges } from "./paper-changes-queries";
@@ -25,22 +24,34 @@ export function PaperChangeLine({ paper, change, onUpdate, update = true }: { pa
       toast({ title: "Could not update the bookmark", variant: "destructive" });
     }
   };
+  const { head, detail } = describePaperChangeParts(change);
+  // The head stays one short chip even in a table's narrow title column; arXiv's comment, which
+  // can run long, goes under it in two lines at most (all of it on hover).
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <span className="inline-flex items-center gap-1 rounded-md bg-amber-100 px-2 py-0.5 font-medium text-amber-950 dark:bg-amber-400/15 dark:text-amber-200">
-        <BellDot aria-hidden className="size-3.5 shrink-0" />
-        {describePaperChange(change)}
+    <div className="space-y-1 text-sm">
+      <span className="inline-flex max-w-full items-start gap-1 rounded-md bg-amber-100 px-2 py-0.5 font-medium text-amber-950 dark:bg-amber-400/15 dark:text-amber-200">
+        <BellDot aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+        <span>{head}</span>
       </span>
-      {open ? (
-        <Link to={open} className={buttonVariants({ variant: "link", size: "sm", className: "h-auto px-1" })}>
-          Open new version
-        </Link>
+      {detail ? (
+        <p className="line-clamp-2 text-xs text-muted-foreground" title={detail}>
+          {detail}
+        </p>
       ) : null}
-      {update && change.origin === "bookmark" ? (
-        <Button variant="outline" size="sm" className="h-7" onClick={handleUpdate}>
-          <RefreshCw aria-hidden />
-          Update
-        </Button>
+      {open || (update && change.origin === "bookmark") ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {open ? (
+            <Link to={open} className="text-[0.8125rem] font-medium text-primary underline-offset-4 hover:underline">
+              Open new version
+            </Link>
+          ) : null}
+          {update && change.origin === "bookmark" ? (
+            <Button variant="outline" size="sm" className="h-7" onClick={handleUpdate}>
+              <RefreshCw aria-hidden />
+              Update
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
