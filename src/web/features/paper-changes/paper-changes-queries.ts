@@ -6,7 +6,7 @@ import { api } from "@/web/lib/api";
 import { useUserDataSession } from "@/web/lib/user-data/user-data-session";
 import { useBookmarks, useUserStores } from "@/web/lib/user-data/user-stores";
 import { entryFor } from "@/web/lib/user-data/paper-key";
-import { devicePaperChanges } from "./device-paper-changes";
+import { devicePaperChanges, keptAmong } from "./device-paper-changes";
 
 /** The server checks after each harvest (a few times a day): a minute is fresh enough. */
 export const PAPER_CHANGES_STALE_MS = 60 * 1000;
@@ -105,4 +105,32 @@ export function useObservePaper(paper: Paper | null | undefined): void {
     // The same paper answered again (same version and DOI) is the same observation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paper?.id, arxivId, doi, bookmarked, session.status]);
+}
+
+/**
+ * An anonymous user's search results against the device's bookmarks: a result that is a kept
+ * paper in a newer version (or newly published) gets the bookmark its badge. The comparison
+ * stays on the device and asks nothing upstream; a signed-in user's bookmarks are the server's
+ * to check.
+ */
+export function useObserveSearchResults(papers: readonly Paper[] | undefined): void {
+  const { session } = useUserDataSession();
+  const bookmarks = useBookmarks();
+  const stores = useUserStores();
+  const anonymous = session.status === "anonymous";
+  const kept = anonymous && papers ? papers.filter((paper) => entryFor(bookmarks, paper.id) !== undefined) : [];
+  // The same results with the same kept papers are the same observation.
+  const signature = kept.map((paper) => `${paper.id}|${paper.arxivId ?? ""}|${paper.doi ?? ""}|${paper.journalRef ?? ""}`).join("\n");
+  useEffect(() => {
+    if (!signature || !papers) return;
+    let cancelled = false;
+    void (async () => {
+      const all = await stores.bookmarks.all();
+      if (!cancelled) devicePaperChanges.observeAll(keptAmong(all, papers));
+    })().catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, stores]);
 }

@@ -17,6 +17,7 @@ import { SearchResultsSkeleton } from "./search-results-skeleton";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
+import { useObserveSearchResults } from "@/web/features/paper-changes/paper-changes-queries";
 import { SEARCH_SORT_OPTIONS } from "./search-sort";
 import { lastAllowedPage, searchHref, withPage, type SearchState } from "./search-url";
 
@@ -89,6 +90,8 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   const [authorFilter, setAuthorFilter] = useState("");
   const [category, setCategory] = useState("");
   const data = query.data;
+  // An anonymous user's kept papers among the results: a newer version shows on the bookmark.
+  useObserveSearchResults(query.isPlaceholderData ? undefined : data?.papers);
 
   const sorted = useMemo(() => (data ? sortResults(data.papers, state.sort) : []), [data, state.sort]);
   const shown = useMemo(
