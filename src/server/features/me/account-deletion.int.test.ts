@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { digestDeliveries, profileAuthorIdentities,
+import { digestDeliveries, paperChanges, profileAuthorIdentities,
   highlights,
   llmUsage,
   pdfBlobs,
@@ -96,6 +96,10 @@ const directFillers: Record<string, (userId: string) => Promise<unknown>> = {
   llm_usage: (userId) => server.database.db.insert(llmUsage).values({ userId, provider: "openai", model: "m", success: true }),
   profile_author_identities: (userId) =>
     server.database.db.insert(profileAuthorIdentities).values({ userId, identities: [{ name: "Ada Lovelace", openalexId: "A5000000001", orcid: null }] }),
+  paper_changes: (userId) =>
+    server.database.db
+      .insert(paperChanges)
+      .values({ userId, paperId: "2401.00001", kind: "version", changeKey: "v2", origin: "bookmark", source: "index", title: "A kept paper", fromVersion: 1, toVersion: 2 }),
   digest_deliveries: (userId) => server.database.db.insert(digestDeliveries).values({ userId, frequency: "daily", period: "2026-06-04" }),
 };
 

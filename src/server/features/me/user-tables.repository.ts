@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, getTableName } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/db/client";
 import {
+  paperChanges,
   account,
   digestDeliveries,
   llmUsage,
@@ -34,6 +35,7 @@ type UserTableExport = {
 export const USER_TABLE_EXPORTS = {
   authoredPapers: { table: userAuthoredPapers },
   digestDeliveries: { table: digestDeliveries },
+  paperChanges: { table: paperChanges },
   integrations: { table: userIntegrations, columns: ["id", "integrationType", "metadata", "isActive", "expiresAt", "createdAt", "updatedAt"] },
   zoteroCache: { table: zoteroCache },
   zoteroSyncLogs: { table: zoteroSyncLogs },
