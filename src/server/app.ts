@@ -18,6 +18,8 @@ import { healthRoutes } from "@/server/features/health/health.routes";
 import { htmlRoutes } from "@/server/features/html/html.routes";
 import { catchupRoutes } from "@/server/features/catchup/catchup.routes";
 import { authorsRoutes } from "@/server/features/authors/authors.routes";
+import { feedMarksRepository } from "@/server/features/feed-marks/feed-marks.repository";
+import { feedMarksService } from "@/server/features/feed-marks/feed-marks.service";
 import { emailRoutes } from "@/server/features/email/email.routes";
 import { llmRoutes } from "@/server/features/llm/llm.routes";
 import { createMeRoutes } from "@/server/features/me/me.routes";
@@ -126,8 +128,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       service: deps.llm,
     }),
   );
-  app.route("/api/catchup", catchupRoutes(deps.catchup));
   app.route("/api/authors", authorsRoutes(deps.authors));
+  const feedMarks = feedMarksService(feedMarksRepository(database.db));
+  app.route("/api/catchup", catchupRoutes(deps.catchup, { currentUserId, trainingMarks: (userId) => feedMarks.trainingMarks(userId) }));
   if (deps.email) app.route("/api/email", emailRoutes({ email: deps.email, auth, config }));
   app.route(
     "/api/entities",

@@ -5,6 +5,9 @@ import { MATCHED_BY_NAME_NOTE, toProfileAuthor, type ProfileAuthor } from "./aut
  * see why a paper was recommended and tune the profile. Pure: the server's feed and digests and the
  * tests all call the same code.
  */
+import type { MarkedPaper } from "@/shared/feed/feed-mark-api";
+import type { FeedMarkKind } from "@/shared/feed/feed-marks";
+import type { FeedLikeReason } from "@/shared/feed/rank-feed";
 
 /** Range values and their lengths (daily is the default). */
 export const CATCHUP_RANGES = ["daily", "weekly", "monthly"] as const;
@@ -447,7 +450,22 @@ export type CatchupFeedRequest = {
   author?: string;
   /** Sent with filter "bookmarked": the ids of the visitor's bookmarks. */
   bookmarkedIds?: string[];
+  /**
+   * An anonymous visitor's marks (theirs live on the device), at most FEED_MARKS_REQUEST_MAX;
+   * a signed-in user's are read on the server and these are ignored.
+   */
+  marks?: { kind: FeedMarkKind; paper: MarkedPaper }[];
   page: number;
+};
+
+/** One paper of the feed: why the profile scored it, and once the model is trained, the blend and the marked paper it is like. */
+export type CatchupFeedEntry<P> = {
+  paper: P;
+  explanation: ScoreExplanation;
+  /** The learned feed's blend of the model and the profile, 0..1 (absent while the profile alone ranks). */
+  score?: number;
+  /** The marked paper it is most like, when the model rates it relevant. */
+  like?: FeedLikeReason | null;
 };
 
 /** How fresh the shared index is for the categories asked for. */
@@ -461,7 +479,7 @@ export type CatchupIndexStatus = {
 };
 
 export type CatchupFeedResponse<P> = {
-  papers: { paper: P; explanation: ScoreExplanation }[];
+  papers: CatchupFeedEntry<P>[];
   /** Papers in this tab and filter. */
   total: number;
   /** All papers of the range (after dropping those at 0) and how many are recommended. */
@@ -470,4 +488,8 @@ export type CatchupFeedResponse<P> = {
   pageSize: number;
   categories: string[];
   index: CatchupIndexStatus;
+  /** Set once the user's marks train a model: the feed is ranked by it, blended with the profile. */
+  learned?: { positives: number; negatives: number };
+  /** For a user with no mark yet and categories in their profile: papers to mark first (first page only). */
+  coldStart?: P[];
 };

@@ -8,3 +8,4 @@ export * from "./schema/catchup";
 export * from "./schema/arxiv-index";
 export * from "./schema/author-identity";
 export * from "./schema/paper-changes";
+export * from "./schema/feed-marks";

@@ -16,7 +16,9 @@ import {
 import { profileAuthorSchema } from "@/shared/author-identity";
 import type { AppEnv } from "@/server/http/context";
 import { readJson } from "@/server/http/validation";
-import type { CatchupService } from "./catchup.service";
+import { requestFeedMarksSchema } from "@/shared/feed/feed-mark-schemas";
+import { FEED_EXPLICIT_MARKS } from "@/shared/feed/feed-marks";
+import type { CatchupService, FeedLearning } from "./catchup.service";
 
 /** An arXiv category code such as cs.AI, math.CO, hep-th or q-bio.NC. */
 export const categoryCodeSchema = z
@@ -46,19 +48,31 @@ const feedRequestSchema = z
     filter: z.enum(CATCHUP_FILTERS).default("all"),
     author: z.string().max(200).optional(),
     bookmarkedIds: z.array(z.string().max(300)).max(CATCHUP_MAX_BOOKMARK_IDS).optional(),
+    marks: requestFeedMarksSchema.optional(),
     page: z.number().int().min(0).max(10_000).default(0),
   })
   .strict();
 
+export type CatchupRouteDeps = {
+  /** The signed-in user's id, or null for an anonymous visitor. */
+  currentUserId: (headers: Headers) => Promise<string | null>;
+  /** A signed-in user's marks, bookmarks and reads (feed-marks.service.ts). */
+  trainingMarks: (userId: string) => Promise<FeedLearning>;
+};
+
 /**
  *   POST /api/catchup/feed  CatchupFeedRequest -> CatchupFeedResponse (src/shared/catchup.ts)
  *
- * Open to anonymous visitors: the profile comes in the body (theirs lives on the device), and
- * the answer is computed from the shared index only.
+ * Open to anonymous visitors: the profile and their marks come in the body (theirs live on the
+ * device), and the answer is computed from the shared index only. A signed-in user's marks are
+ * read from their account instead.
  */
-export function catchupRoutes(service: CatchupService) {
+export function catchupRoutes(service: CatchupService, deps?: CatchupRouteDeps) {
   return new Hono<AppEnv>().post("/feed", async (c) => {
-    const request = await readJson(c, feedRequestSchema);
-    return c.json(await service.feed(request));
+    const { marks = [], ...request } = await readJson(c, feedRequestSchema);
+    const userId = deps ? await deps.currentUserId(c.req.raw.headers) : null;
+    const learning: FeedLearning =
+      userId && deps ? await deps.trainingMarks(userId) : { marks, explicit: marks.filter((mark) => FEED_EXPLICIT_MARKS.includes(mark.kind)).length };
+    return c.json(await service.feed(request, learning));
   });
 }

@@ -1,6 +1,7 @@
 import {
   CATCHUP_PAGE_SIZE,
   CATCHUP_RANGE_DAYS,
+  clampThreshold,
   feedCategories,
   recommend,
   ScoringIndex,
@@ -12,12 +13,14 @@ import {
   type CatchupRange,
   type ScoredPaper,
 } from "@/shared/catchup";
+import type { FeedMark } from "@/shared/feed/feed-marks";
 import type { Paper } from "@/shared/paper";
 import type { Clock } from "@/server/lib/clock";
 import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { AuthorsService } from "@/server/features/authors/authors.service";
 import type { CatchupRepository, CategoryState } from "./catchup.repository";
+import { learnedFeed } from "./learned-feed";
 
 /** Papers fetched per arXiv request while refreshing a category, and at most per category. */
 const INDEX_PAGE_SIZE = 500;
@@ -38,6 +41,11 @@ const REFRESH_CLAIM_MS = 2 * 60 * 1000;
 export function lastAnnouncement(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
+
+/** What the learned feed trains on: every mark, and how many of them the user gave on purpose. */
+export type FeedLearning = { marks: readonly FeedMark[]; explicit: number };
+
+const newestFirst = (a: { paper: Paper }, b: { paper: Paper }) => Date.parse(b.paper.publishedDate ?? "") - Date.parse(a.paper.publishedDate ?? "");
 
 type LoadedCategory = { refreshedAt: number; papers: Paper[]; index: ScoringIndex<Paper>; published: number[] };
 
@@ -71,6 +79,7 @@ export function catchupService(deps: {
   /** Per instance: each category's papers and word index, reloaded when its refresh time changes. */
   const loaded = new Map<string, LoadedCategory>();
   const refreshing = new Map<string, Promise<void>>();
+  const learned = learnedFeed();
 
   async function fetchListing(category: string, now: Date): Promise<Paper[]> {
     const papers: Paper[] = [];
@@ -177,6 +186,27 @@ export function catchupService(deps: {
   }
 
   /**
+   * Every paper of the categories in the range, newest first, without duplicates, with each
+   * category's word index and range, and a key naming exactly this list.
+   */
+  async function inRange(categories: string[], range: CatchupRange) {
+    const states = await ensureFresh(categories);
+    const since = clock.now().getTime() - CATCHUP_RANGE_DAYS[range] * 24 * 60 * 60 * 1000;
+    const parts: { entry: LoadedCategory; end: number }[] = [];
+    const stamps: string[] = [];
+    for (const state of states) {
+      const entry = await load(state);
+      if (!entry) continue;
+      // Newest first: the range is a prefix of the list.
+      let end = 0;
+      while (end < entry.papers.length && entry.published[end]! >= since) end++;
+      parts.push({ entry, end });
+      stamps.push(`${state.fromIndex ? "index:" : ""}${state.category}@${entry.refreshedAt}`);
+    }
+    return { parts, states, key: `${range}:${Math.floor(since / 60_000)}:${stamps.sort().join(",")}` };
+  }
+
+  /**
    * Name matches of authors with an identity are checked against the papers' OpenAlex records:
    * only those papers are looked up (a name's papers, a handful per feed), in batches.
    */
@@ -189,16 +219,10 @@ export function catchupService(deps: {
 
   /** Every paper of the categories in the range, scored, newest first, without duplicates. */
   async function scoredInRange(categories: string[], profile: CatchupProfile, range: CatchupRange) {
-    const states = await ensureFresh(categories);
-    const since = clock.now().getTime() - CATCHUP_RANGE_DAYS[range] * 24 * 60 * 60 * 1000;
+    const { parts, states } = await inRange(categories, range);
     const seen = new Set<string>();
     const all: ScoredPaper<Paper>[] = [];
-    for (const state of states) {
-      const entry = await load(state);
-      if (!entry) continue;
-      // Newest first: the range is a prefix of the list.
-      let end = 0;
-      while (end < entry.papers.length && entry.published[end]! >= since) end++;
+    for (const { entry, end } of parts) {
       const candidates = Array.from({ length: end }, (_, position) => position);
       for (const scored of entry.index.score(profile, candidates)) {
         if (seen.has(scored.paper.id)) continue;
@@ -207,40 +231,101 @@ export function catchupService(deps: {
       }
     }
     const settled = await settleIdentities(all);
-    settled.sort((a, b) => Date.parse(b.paper.publishedDate ?? "") - Date.parse(a.paper.publishedDate ?? ""));
+    settled.sort(newestFirst);
     return { all: settled, status: indexStatus(states, categories) };
+  }
+
+  /** Every paper of the range, unscored (the learned feed ranks them all), newest first. */
+  async function papersInRange(categories: string[], range: CatchupRange) {
+    const { parts, states, key } = await inRange(categories, range);
+    const seen = new Set<string>();
+    const papers: Paper[] = [];
+    for (const { entry, end } of parts) {
+      for (const paper of entry.papers.slice(0, end)) {
+        if (seen.has(paper.id)) continue;
+        seen.add(paper.id);
+        papers.push(paper);
+      }
+    }
+    papers.sort((a, b) => newestFirst({ paper: a }, { paper: b }));
+    return { papers, key, status: indexStatus(states, categories) };
+  }
+
+  /** The author box, the tab and the Bookmarked filter over a ranked or scored list. */
+  function select<E extends { paper: Paper; explanation: { score: number }; score?: number }>(request: CatchupFeedRequest, ranked: E[], recommendedOf: (entries: E[]) => E[]) {
+    const author = request.author?.trim().toLowerCase();
+    const matching = author ? ranked.filter((entry) => entry.paper.authors.some((name) => name.toLowerCase().includes(author))) : ranked;
+    const recommended = recommendedOf(matching);
+    let list = request.tab === "recommended" || request.filter === "recommended" ? recommended : matching;
+    if (request.filter === "bookmarked") {
+      const ids = new Set(request.bookmarkedIds ?? []);
+      list = list.filter((entry) => ids.has(entry.paper.id));
+    }
+    return { list, matching: matching.length, recommended: recommended.length };
+  }
+
+  /** The feed ranked by the profile alone (the spec's scoring). */
+  async function profileFeed(request: CatchupFeedRequest, categories: string[], profile: CatchupProfile): Promise<CatchupFeedResponse<Paper>> {
+    const { all, status } = await scoredInRange(categories, profile, request.range);
+    const { list, matching, recommended } = select(request, all, (entries) => recommend(entries, request.threshold));
+    const pageCount = Math.max(1, Math.ceil(list.length / CATCHUP_PAGE_SIZE));
+    const page = Math.min(request.page, pageCount - 1);
+    return {
+      papers: list.slice(page * CATCHUP_PAGE_SIZE, (page + 1) * CATCHUP_PAGE_SIZE),
+      total: list.length,
+      counts: { all: matching, recommended },
+      page,
+      pageSize: CATCHUP_PAGE_SIZE,
+      categories,
+      index: status,
+    };
   }
 
   return {
     ensureFresh,
     scoredInRange,
 
-    async feed(request: CatchupFeedRequest): Promise<CatchupFeedResponse<Paper>> {
+    /**
+     * A page of the feed. With `learning` (the user's marks, and how many are explicit), the
+     * learned model ranks the feed once a mark is positive, and a user without an explicit mark
+     * whose profile has categories is given papers to mark first.
+     */
+    async feed(request: CatchupFeedRequest, learning: FeedLearning = { marks: [], explicit: 0 }): Promise<CatchupFeedResponse<Paper>> {
       const categories = request.categories?.length ? [...new Set(request.categories)] : feedCategories(request.profile);
       // The categories on screen are the profile's for scoring: cs.AI stands in for an empty profile,
       // and a category chip the user adds counts like one of theirs.
-      const { all, status } = await scoredInRange(categories, { ...request.profile, categories }, request.range);
-      const author = request.author?.trim().toLowerCase();
-      const matching = author ? all.filter((entry) => entry.paper.authors.some((name) => name.toLowerCase().includes(author))) : all;
-      const recommended = recommend(matching, request.threshold);
-      let list: ScoredPaper<Paper>[];
-      if (request.tab === "recommended" || request.filter === "recommended") list = recommended;
-      else list = matching;
-      if (request.filter === "bookmarked") {
-        const ids = new Set(request.bookmarkedIds ?? []);
-        list = list.filter((entry) => ids.has(entry.paper.id));
+      const profile = { ...request.profile, categories };
+      const askColdStart = learning.explicit === 0 && request.profile.categories.length > 0 && request.page === 0;
+      if (learning.marks.length > 0 || askColdStart) {
+        const { papers, key, status } = await papersInRange(categories, request.range);
+        const coldStart = askColdStart ? learned.coldStart(key, papers, request.profile.categories) : undefined;
+        const ranked =
+          learning.marks.length > 0
+            ? learned.rank({
+                papers,
+                key,
+                profile,
+                marks: learning.marks,
+                page: request.page,
+                select: (entries) => select(request, entries, (matching) => matching.filter((entry) => (entry.score ?? 0) >= clampThreshold(request.threshold) - 1e-9)),
+              })
+            : null;
+        if (ranked) {
+          return {
+            papers: ranked.papers,
+            total: ranked.list.length,
+            counts: { all: ranked.matching, recommended: ranked.recommended },
+            page: ranked.page,
+            pageSize: CATCHUP_PAGE_SIZE,
+            categories,
+            index: status,
+            learned: { positives: ranked.model.positives, negatives: ranked.model.negatives },
+            ...(coldStart ? { coldStart } : {}),
+          };
+        }
+        return { ...(await profileFeed(request, categories, profile)), ...(coldStart ? { coldStart } : {}) };
       }
-      const pageCount = Math.max(1, Math.ceil(list.length / CATCHUP_PAGE_SIZE));
-      const page = Math.min(request.page, pageCount - 1);
-      return {
-        papers: list.slice(page * CATCHUP_PAGE_SIZE, (page + 1) * CATCHUP_PAGE_SIZE),
-        total: list.length,
-        counts: { all: matching.length, recommended: recommended.length },
-        page,
-        pageSize: CATCHUP_PAGE_SIZE,
-        categories,
-        index: status,
-      };
+      return profileFeed(request, categories, profile);
     },
   };
 }

@@ -65,6 +65,7 @@ async function fillThroughApi(owner: SignedInUser): Promise<void> {
   ok(await api.post("/history", { paper: testPaper("2401.00001"), viewType: "abs" }));
   ok(await api.put("/bookmarks/2401.00002", { paper: testPaper("2401.00002") }));
   ok(await api.put("/notes/2401.00002", { content: "A note on this paper" }));
+  ok(await api.put("/feed-marks/2401.00004", { kind: "relevant", paper: { id: "2401.00004", title: "A marked paper" } }));
   ok(await api.post("/authored-papers", { paper: testPaper("2401.00003") }));
   const events = await fetch(`${server.url}/api/events`, {
     method: "POST",

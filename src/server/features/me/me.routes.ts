@@ -12,6 +12,9 @@ import type { AuthorsService } from "@/server/features/authors/authors.service";
 import { bookmarksRepository } from "@/server/features/bookmarks/bookmarks.repository";
 import { bookmarksRoutes } from "@/server/features/bookmarks/bookmarks.routes";
 import { bookmarksService } from "@/server/features/bookmarks/bookmarks.service";
+import { feedMarksRepository } from "@/server/features/feed-marks/feed-marks.repository";
+import { feedMarksRoutes } from "@/server/features/feed-marks/feed-marks.routes";
+import { feedMarksService } from "@/server/features/feed-marks/feed-marks.service";
 import { entitiesRepository } from "@/server/features/entities/entities.repository";
 import { highlightsRepository } from "@/server/features/highlights/highlights.repository";
 import { highlightsRoutes } from "@/server/features/highlights/highlights.routes";
@@ -89,6 +92,7 @@ export function createMeRoutes(deps: MeDeps) {
     .route("/notes", notesRoutes(services.notes))
     .route("/highlights", highlightsRoutes(services.highlights))
     .route("/paper-changes", paperChangesRoutes(paperChanges))
+    .route("/feed-marks", feedMarksRoutes(feedMarksService(feedMarksRepository(db))))
     .route(
       "/authored-papers",
       authoredRoutes(authoredService({ repository: authoredRepository(db), cache: services.cache, arxiv: deps.arxiv, authors: deps.authors, logger: deps.logger }), services.profile),

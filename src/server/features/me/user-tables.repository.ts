@@ -5,6 +5,7 @@ import {
   paperChanges,
   account,
   digestDeliveries,
+  feedMarks,
   llmUsage,
   session,
   userActiveDays,
@@ -36,6 +37,8 @@ export const USER_TABLE_EXPORTS = {
   authoredPapers: { table: userAuthoredPapers },
   digestDeliveries: { table: digestDeliveries },
   paperChanges: { table: paperChanges },
+  /** Relevant / Not relevant marks of the learned feed, each with the paper's text it trains on. */
+  feedMarks: { table: feedMarks },
   integrations: { table: userIntegrations, columns: ["id", "integrationType", "metadata", "isActive", "expiresAt", "createdAt", "updatedAt"] },
   zoteroCache: { table: zoteroCache },
   zoteroSyncLogs: { table: zoteroSyncLogs },
