@@ -51,6 +51,8 @@ export const STORAGE_KEYS = {
   debugConsole: "debug-console",
   /** An anonymous visitor's language-model keys and custom providers (LLM_DEVICE_STORAGE_KEY). */
   llmKeys: "api-keys",
+  /** An anonymous visitor's Relevant / Not relevant marks of the learned feed. */
+  feedMarks: "feed-marks",
 } as const;
 
 /** Paging. */

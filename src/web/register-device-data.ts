@@ -16,6 +16,12 @@ export function registerFeatureDeviceData(): void {
       readString(STORAGE_KEYS.llmKeys) === null ? "nothing" : (await import("@/web/features/llm/migrate-device-llm-keys")).migrateDeviceLlmKeys(),
   });
   registerDeviceDataPart({
+    name: "feedMarks",
+    migrate: async () =>
+      readString(STORAGE_KEYS.feedMarks) === null ? "nothing" : (await import("@/web/features/feed-marks/device-feed-marks")).migrateDeviceFeedMarks(),
+    clear: async () => (await import("@/web/features/feed-marks/device-feed-marks")).deviceFeedMarks.clear(),
+  });
+  registerDeviceDataPart({
     name: "keptPapers",
     clear: async () => {
       const { clearKeptPapers } = await import("@/web/features/offline/offline-store");

@@ -15,6 +15,8 @@ export const FEED_MARKS_MAX = 2000;
 export const FEED_MARKS_REQUEST_MAX = 200;
 /** Marks one batch import (the sign-in move) may carry. */
 export const FEED_MARK_BATCH_MAX = 500;
+/** The cold start asks a user to mark papers until they have marked this many. */
+export const FEED_COLD_START_ENOUGH_MARKS = 3;
 /** Text kept of a marked paper: enough for its words to teach the model. */
 export const FEED_MARK_LIMITS = { title: 1000, abstract: 5000, authors: 200, author: 300, categories: 30, category: 40, date: 40 } as const;
 

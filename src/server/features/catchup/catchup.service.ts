@@ -13,6 +13,7 @@ import {
   type CatchupRange,
   type ScoredPaper,
 } from "@/shared/catchup";
+import { FEED_COLD_START_ENOUGH_MARKS } from "@/shared/feed/feed-mark-api";
 import type { FeedMark } from "@/shared/feed/feed-marks";
 import type { Paper } from "@/shared/paper";
 import type { Clock } from "@/server/lib/clock";
@@ -287,15 +288,16 @@ export function catchupService(deps: {
 
     /**
      * A page of the feed. With `learning` (the user's marks, and how many are explicit), the
-     * learned model ranks the feed once a mark is positive, and a user without an explicit mark
-     * whose profile has categories is given papers to mark first.
+     * learned model ranks the feed once a mark is positive, and a user with few explicit marks
+     * whose profile has categories is given papers to mark first,
+     * until they have marked FEED_COLD_START_ENOUGH_MARKS.
      */
     async feed(request: CatchupFeedRequest, learning: FeedLearning = { marks: [], explicit: 0 }): Promise<CatchupFeedResponse<Paper>> {
       const categories = request.categories?.length ? [...new Set(request.categories)] : feedCategories(request.profile);
       // The categories on screen are the profile's for scoring: cs.AI stands in for an empty profile,
       // and a category chip the user adds counts like one of theirs.
       const profile = { ...request.profile, categories };
-      const askColdStart = learning.explicit === 0 && request.profile.categories.length > 0 && request.page === 0;
+      const askColdStart = learning.explicit < FEED_COLD_START_ENOUGH_MARKS && request.profile.categories.length > 0 && request.page === 0;
       if (learning.marks.length > 0 || askColdStart) {
         const { papers, key, status } = await papersInRange(categories, request.range);
         const coldStart = askColdStart ? learned.coldStart(key, papers, request.profile.categories) : undefined;

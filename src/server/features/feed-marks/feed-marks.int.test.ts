@@ -176,7 +176,7 @@ describe(`feed marks (${testDatabaseKind})`, () => {
     expect(ranked.body.papers.slice(0, 5).map((entry: any) => entry.paper.id)).not.toContain(target.id);
   });
 
-  it("asks a user with categories and no mark to mark a few papers of their categories, then stops", async () => {
+  it("asks a user with categories and no mark to mark a few papers of their categories, until three are marked", async () => {
     const user = await createSignedInUser(server);
     const api = meClient(server, user);
     const cold = await feed({ profile, range: "weekly" }, user.headers());
@@ -187,11 +187,16 @@ describe(`feed marks (${testDatabaseKind})`, () => {
     // No categories in the profile: nothing to ask about.
     expect((await feed({ profile: { ...profile, categories: [] }, range: "weekly" }, user.headers())).body.coldStart).toBeUndefined();
 
-    const first = cold.body.coldStart[0];
+    // Asked until three are marked; the same papers each time.
+    const [first, second, third] = cold.body.coldStart;
     expect((await api.put(`/feed-marks/${first.id}`, { kind: "not-relevant", paper: marked(first) })).status).toBe(200);
+    const oneMarked = await feed({ profile, range: "weekly" }, user.headers());
+    expect(oneMarked.body.coldStart.map((paper: any) => paper.id)).toEqual(cold.body.coldStart.map((paper: any) => paper.id));
+    // A Not relevant mark alone trains nothing: the profile still ranks.
+    expect(oneMarked.body.learned).toBeUndefined();
+    for (const paper of [second, third]) expect((await api.put(`/feed-marks/${paper.id}`, { kind: "relevant", paper: marked(paper) })).status).toBe(200);
     const after = await feed({ profile, range: "weekly" }, user.headers());
     expect(after.body.coldStart).toBeUndefined();
-    // A Not relevant mark alone trains nothing: the profile still ranks.
-    expect(after.body.learned).toBeUndefined();
+    expect(after.body.learned).toEqual({ positives: 2, negatives: 1 });
   });
 });

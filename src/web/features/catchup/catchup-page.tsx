@@ -8,6 +8,7 @@ import { useBookmarks } from "@/web/lib/user-data/user-stores";
 import { CatchupChangesSection } from "@/web/features/paper-changes/catchup-changes-section";
 import { CatchupFilters } from "./catchup-filters";
 import { useCatchupFeed } from "./catchup-queries";
+import { ColdStartPrompt } from "./cold-start-prompt";
 import { CatchupResults } from "./catchup-results";
 import { ResearchProfileCard } from "./research-profile-card";
 import { useCatchupFilters, useCatchupLoading } from "./use-catchup-controls";
@@ -70,6 +71,8 @@ export function CatchupPage() {
         />
         <ResearchProfileCard profile={profile} />
       </div>
+
+      <ColdStartPrompt papers={data?.coldStart} />
 
       <CatchupResults
         filters={filters}

@@ -1,9 +1,12 @@
+import { useMemo, useSyncExternalStore } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { CatchupFeedRequest, CatchupFeedResponse } from "@/shared/catchup";
 import { profileAuthors } from "@/shared/author-identity";
 import type { Paper } from "@/shared/paper";
+import { deviceFeedMarks, marksForFeedRequest } from "@/web/features/feed-marks/device-feed-marks";
 import { api } from "@/web/lib/api";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
+import { useUserDataSession } from "@/web/lib/user-data/user-data-session";
 
 /** The feed is computed from the server's shared index, which changes once a day at most. */
 export const CATCHUP_STALE_MS = 5 * 60 * 1000;
@@ -14,17 +17,24 @@ export const catchupKeys = {
 };
 
 /**
+/**
  * The feed for a request. Each profile author name travels with the identity the user linked
- * to it, so the server matches that person rather than everyone of the name.
+ * to it, so the server matches that person rather than everyone of the name; an anonymous
+ * visitor's marks travel with it too (they live on the device; a signed-in user's are read on
+ * the server, and a change of them re-asks the feed).
  */
 export function useCatchupFeed(asked: CatchupFeedRequest, options: { enabled: boolean; refreshKey: number }) {
   const { profile } = useProfile();
   const names = asked.profile.authors.map((author) => (typeof author === "string" ? author : author.name));
   const request: CatchupFeedRequest = { ...asked, profile: { ...asked.profile, authors: profileAuthors(names, profile.authorIdentities) } };
+  const { session } = useUserDataSession();
+  const deviceMarks = useSyncExternalStore(deviceFeedMarks.subscribe, deviceFeedMarks.get, deviceFeedMarks.get);
+  const marks = useMemo(() => (session.status === "anonymous" ? marksForFeedRequest(deviceMarks) : []), [session.status, deviceMarks]);
+  const body: CatchupFeedRequest = marks.length > 0 ? { ...request, marks } : request;
   return useQuery({
-    queryKey: catchupKeys.feed(request, options.refreshKey),
-    queryFn: ({ signal }) => api.post<CatchupFeedResponse<Paper>>("/api/catchup/feed", request, { signal }),
-    enabled: options.enabled,
+    queryKey: catchupKeys.feed(body, options.refreshKey),
+    queryFn: ({ signal }) => api.post<CatchupFeedResponse<Paper>>("/api/catchup/feed", body, { signal }),
+    enabled: options.enabled && session.status !== "loading",
     staleTime: CATCHUP_STALE_MS,
     placeholderData: keepPreviousData,
     retry: 1,

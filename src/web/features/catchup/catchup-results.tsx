@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { AlertTriangle, ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
-import { CATCHUP_RANGE_LABELS, formatThreshold, type CatchupFeedResponse, type CatchupFilter, type CatchupRange, type CatchupTab, type ScoreExplanation } from "@/shared/catchup";
+import { CATCHUP_RANGE_LABELS, formatThreshold, type CatchupFeedEntry, type CatchupFeedResponse, type CatchupFilter, type CatchupRange, type CatchupTab } from "@/shared/catchup";
 import type { Paper } from "@/shared/paper";
 import { countOf } from "@/shared/plural";
 import { PaperList } from "@/web/components/paper-list/paper-list";
@@ -9,6 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { FeedMarkButtons } from "@/web/features/feed-marks/feed-mark-buttons";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { ScoreReasons } from "./score-reasons";
 import type { CatchupFilterState } from "./use-catchup-controls";
@@ -38,7 +39,7 @@ type CatchupResultsProps = {
 /** The feed: All Papers and Recommended with their counts, the Show filter, then the papers (or why there are none) and their pages. */
 export function CatchupResults({ filters, filterId, data, loadedOnce, failed, showSkeleton, fetching }: CatchupResultsProps) {
   const { tab, filter, range } = filters;
-  const explanations = useMemo(() => new Map<string, ScoreExplanation>((data?.papers ?? []).map((entry) => [entry.paper.id, entry.explanation])), [data]);
+  const entries = useMemo(() => new Map<string, CatchupFeedEntry<Paper>>((data?.papers ?? []).map((entry) => [entry.paper.id, entry])), [data]);
   const papers = useMemo(() => (data?.papers ?? []).map((entry) => entry.paper), [data]);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -97,17 +98,23 @@ export function CatchupResults({ filters, filterId, data, loadedOnce, failed, sh
               <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
                 {countOf(data.total, "paper")} · {CATCHUP_RANGE_LABELS[range]}
                 {tab === "recommended" || filter === "recommended" ? ` · score at least ${formatThreshold(filters.threshold)}` : ""}
+                {data.learned ? " · ranked by your marks and your profile" : ""}
               </p>
               <PaperList
                 tableId="catchup"
                 papers={papers}
                 label={tab === "recommended" ? "Recommended papers" : "All papers"}
                 columns={{ index: true, startIndex: data.page * data.pageSize }}
-                sorting={{ options: [{ value: "feed", label: tab === "recommended" ? "Best match first" : "Newest first" }], value: "feed", onChange: () => {} }}
+                sorting={{ options: [{ value: "feed", label: tab === "recommended" || data.learned ? "Best match first" : "Newest first" }], value: "feed", onChange: () => {} }}
                 onAuthorClick={filters.setAuthor}
                 renderNote={(paper) => {
-                  const explanation = explanations.get(paper.id);
-                  return explanation ? <ScoreReasons explanation={explanation} /> : null;
+                  const entry = entries.get(paper.id);
+                  return (
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+                      {entry ? <ScoreReasons explanation={entry.explanation} score={entry.score} like={entry.like} className="min-w-0" /> : null}
+                      <FeedMarkButtons paper={paper} />
+                    </div>
+                  );
                 }}
                 renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
                 busy={fetching}

@@ -12,6 +12,7 @@ import { isOfflineError } from "@/web/lib/api";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import { FeedMarkButtons } from "@/web/features/feed-marks/feed-mark-buttons";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { SearchResultsSkeleton } from "./search-results-skeleton";
 import { Button } from "@/web/components/ui/button";
@@ -168,6 +169,7 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
           sorting={{ options: SEARCH_SORT_OPTIONS, value: state.sort, onChange: onSortChange }}
           onAuthorClick={onAuthorClick}
           renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
+          renderNote={(paper) => <FeedMarkButtons paper={paper} />}
           busy={loadingNewer}
         />
       )}

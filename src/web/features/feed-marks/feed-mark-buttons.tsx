@@ -1,0 +1,46 @@
+import { ThumbsDown, ThumbsUp } from "lucide-react";
+import type { UserFeedMarkKind } from "@/shared/feed/feed-mark-api";
+import type { Paper } from "@/shared/paper";
+import { Button } from "@/web/components/ui/button";
+import { cn } from "@/web/lib/utils";
+import { markOf, useFeedMarks } from "./feed-mark-queries";
+
+const CHOICES: { kind: UserFeedMarkKind; label: string; hint: string; Icon: typeof ThumbsUp }[] = [
+  { kind: "relevant", label: "Relevant", hint: "More papers like this in your feed", Icon: ThumbsUp },
+  { kind: "not-relevant", label: "Not relevant", hint: "Fewer papers like this in your feed", Icon: ThumbsDown },
+];
+
+/**
+ * Relevant / Not relevant for the learned feed: two toggle buttons (aria-pressed), the pressed
+ * one pressed again clears the mark. The catch-up feed re-ranks by these marks.
+ */
+export function FeedMarkButtons({ paper, className }: { paper: Paper; className?: string }) {
+  const { marks, setMark } = useFeedMarks();
+  const current = markOf(marks, paper.id);
+  return (
+    <span role="group" aria-label={`Mark “${paper.title}” for your feed`} className={cn("inline-flex items-center gap-1", className)}>
+      {CHOICES.map(({ kind, label, hint, Icon }) => {
+        const pressed = current === kind;
+        return (
+          <Button
+            key={kind}
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-pressed={pressed}
+            title={pressed ? "Clear your mark" : hint}
+            onClick={() => setMark(paper, pressed ? null : kind)}
+            className={cn(
+              "h-7 gap-1 px-2 text-xs font-medium",
+              pressed && kind === "relevant" && "border-primary bg-primary/10 text-primary",
+              pressed && kind === "not-relevant" && "border-destructive/60 bg-destructive/10 text-destructive dark:text-[oklch(0.78_0.13_27)]",
+            )}
+          >
+            <Icon aria-hidden className={cn("size-3.5", pressed && "fill-current/20")} />
+            {label}
+          </Button>
+        );
+      })}
+    </span>
+  );
+}
