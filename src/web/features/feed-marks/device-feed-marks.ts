@@ -48,9 +48,10 @@ export const deviceFeedMarks = {
     });
   },
 
+  /** Sign-out: the key goes (subscribers told first, through the write it then removes). */
   clear(): void {
-    removeString(DEVICE_FEED_MARKS_KEY);
     stored.set({});
+    removeString(DEVICE_FEED_MARKS_KEY);
   },
 };
 

@@ -105,6 +105,7 @@ describe("sign-in migration", () => {
       notes: "nothing",
       highlights: "nothing",
       llmKeys: "nothing",
+      feedMarks: "nothing",
     });
     expect(api.state.searches.map((entry) => entry.params.q)).toEqual(["graphs"]);
     expect(api.requests.find((request) => request.path === "/api/me/history/import")?.body).toMatchObject({ entries: [{ paperId: "2401.00009", viewType: "abs" }] });
