@@ -32,6 +32,7 @@ export function ScoreReasons({ explanation, score, like, className }: ScoreReaso
       {reasons.map((reason) => (
         <span
           key={reason.text}
+          title={reason.tone === "like" ? reason.text : undefined}
           className={cn(
             "rounded-md px-1.5 py-0.5",
             reason.tone === "like" && "max-w-full truncate bg-primary/10 text-primary",
