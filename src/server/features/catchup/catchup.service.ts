@@ -21,6 +21,7 @@ import type { Logger } from "@/server/logger";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { AuthorsService } from "@/server/features/authors/authors.service";
 import type { CatchupRepository, CategoryState } from "./catchup.repository";
+import { selectFeed } from "./feed-selection";
 import { learnedFeed } from "./learned-feed";
 
 /** Papers fetched per arXiv request while refreshing a category, and at most per category. */
@@ -252,23 +253,10 @@ export function catchupService(deps: {
     return { papers, key, status: indexStatus(states, categories) };
   }
 
-  /** The author box, the tab and the Bookmarked filter over a ranked or scored list. */
-  function select<E extends { paper: Paper; explanation: { score: number }; score?: number }>(request: CatchupFeedRequest, ranked: E[], recommendedOf: (entries: E[]) => E[]) {
-    const author = request.author?.trim().toLowerCase();
-    const matching = author ? ranked.filter((entry) => entry.paper.authors.some((name) => name.toLowerCase().includes(author))) : ranked;
-    const recommended = recommendedOf(matching);
-    let list = request.tab === "recommended" || request.filter === "recommended" ? recommended : matching;
-    if (request.filter === "bookmarked") {
-      const ids = new Set(request.bookmarkedIds ?? []);
-      list = list.filter((entry) => ids.has(entry.paper.id));
-    }
-    return { list, matching: matching.length, recommended: recommended.length };
-  }
-
   /** The feed ranked by the profile alone (the spec's scoring). */
   async function profileFeed(request: CatchupFeedRequest, categories: string[], profile: CatchupProfile): Promise<CatchupFeedResponse<Paper>> {
     const { all, status } = await scoredInRange(categories, profile, request.range);
-    const { list, matching, recommended } = select(request, all, (entries) => recommend(entries, request.threshold));
+    const { list, matching, recommended } = selectFeed(request, all, (entries) => recommend(entries, request.threshold));
     const pageCount = Math.max(1, Math.ceil(list.length / CATCHUP_PAGE_SIZE));
     const page = Math.min(request.page, pageCount - 1);
     return {
@@ -309,7 +297,7 @@ export function catchupService(deps: {
                 profile,
                 marks: learning.marks,
                 page: request.page,
-                select: (entries) => select(request, entries, (matching) => matching.filter((entry) => (entry.score ?? 0) >= clampThreshold(request.threshold) - 1e-9)),
+                select: (entries) => selectFeed(request, entries, (matching) => matching.filter((entry) => (entry.score ?? 0) >= clampThreshold(request.threshold) - 1e-9)),
               })
             : null;
         if (ranked) {
