@@ -50,6 +50,7 @@ test("a visitor marks papers, the feed re-ranks with its reasons, and the marks 
   await expect(top.getByRole("button", { name: "Relevant", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(feed.getByText(`like “${title}” that you marked`).first()).toBeVisible();
   expect(await feed.getByText(`like “${title}” that you marked`).count()).toBeGreaterThan(1);
+  await markGroups(feed).first().scrollIntoViewIfNeeded();
   await shoot("feed-marks-relevant");
 
   // A second press clears the mark (by keyboard this time): the profile alone ranks again.
@@ -78,6 +79,7 @@ test("a visitor marks papers, the feed re-ranks with its reasons, and the marks 
   await expect(feed.getByText(/ranked by your marks/)).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => titleOf(markGroups(feed).first()), { timeout: 60_000 }).toBe(title);
   await expect(feed.getByText(`like “${title}” that you marked`).first()).toBeVisible();
+  await markGroups(feed).first().scrollIntoViewIfNeeded();
   await shoot("feed-marks-signed-in");
 });
 
@@ -109,6 +111,7 @@ test("a new user with categories is asked to mark a few papers, and the prompt g
   await page.getByRole("button", { name: "Load Papers" }).click();
   await expect(feed.getByText(/ranked by your marks/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Teach your feed" })).toHaveCount(0);
+  await markGroups(feed).first().scrollIntoViewIfNeeded();
   await shoot("feed-marks-learned");
 });
 
