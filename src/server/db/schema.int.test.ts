@@ -87,6 +87,7 @@ describe(`the schema on ${testDatabaseKind}`, () => {
       await db.insert(schema.session).values({ id: `s-${id}`, userId: id, token: `t-${id}`, expiresAt: new Date(Date.now() + 60_000) });
       await db.insert(schema.account).values({ id: `a-${id}`, userId: id, accountId: id, providerId: "credential" });
       await db.insert(schema.userProfiles).values({ userId: id });
+      await db.insert(schema.feedMarks).values({ userId: id, paperId: "2401.12345", kind: "relevant", paperData: { id: "2401.12345", title: "T", abstract: "", authors: [], categories: [], publishedDate: null } });
       await db.insert(schema.profileAuthorIdentities).values({ userId: id, identities: [{ name: "Yang Liu", openalexId: "A1", orcid: null }] });
       await db.insert(schema.userPreferences).values({ userId: id, preferenceKey: "searchState", preferenceValue: { q: "x" } });
       await db.insert(schema.userBookmarks).values({ userId: id, paperId: "2401.12345", paperData: { title: "T" } });

@@ -83,6 +83,8 @@ async function fill(owner: SignedInUser, marker: string): Promise<Owned> {
   const highlightId = crypto.randomUUID();
   ok(await api.put(`/highlights/${highlightId}`, { paperId, pageNumber: 1, rects: [{ x: 0.1, y: 0.1, width: 0.5, height: 0.02 }], color: "#FFFF00", text: marker }));
   ok(await api.post("/authored-papers", { paper: testPaper(AUTHORED_ID, { title: marker }), verificationMethod: "orcid_verification" }));
+  const markedPaper = { id: paperId, title: marker, abstract: marker, authors: [marker], categories: ["cs.LG"], publishedDate: null };
+  ok(await api.put(`/feed-marks/${encodeURIComponent(paperId)}`, { kind: "relevant", paper: markedPaper }));
   const [change] = await server.database.db
     .insert(paperChanges)
     .values({ userId: owner.id, paperId, kind: "published", changeKey: "published", origin: "bookmark", source: "opened", title: marker, doi: "10.5555/published" })
@@ -121,6 +123,11 @@ function walk(intruder: SignedInUser): Step[] {
     { route: "GET /api/me/notes/:paperId", run: (owned) => api.get(notePath(owned)), expect: 200 },
     { route: "GET /api/me/highlights", run: (owned) => api.get(`/highlights?paperId=${encodeURIComponent(owned.paperId)}`), expect: 200 },
     { route: "GET /api/me/authored-papers", run: () => api.get("/authored-papers"), expect: 200 },
+    // A mark is the caller's own: setting, moving in or clearing one on the owner's paper id touches only the caller's.
+    { route: "GET /api/me/feed-marks", run: () => api.get("/feed-marks"), expect: 200 },
+    { route: "PUT /api/me/feed-marks/:paperId", run: (owned) => api.put(`/feed-marks/${encodeURIComponent(owned.paperId)}`, { kind: "not-relevant", paper: { id: owned.paperId, title: "other" } }), expect: 200 },
+    { route: "POST /api/me/feed-marks/batch", run: (owned) => api.post("/feed-marks/batch", { marks: [{ kind: "not-relevant", paper: { id: owned.paperId, title: "other" }, markedAt: new Date().toISOString() }] }), expect: 200 },
+    { route: "DELETE /api/me/feed-marks/:paperId", run: (owned) => api.del(`/feed-marks/${encodeURIComponent(owned.paperId)}`), expect: 204 },
     { route: "GET /api/me/paper-changes", run: () => api.get("/paper-changes"), expect: 200 },
     { route: "POST /api/me/paper-changes/seen", run: (owned) => api.post("/paper-changes/seen", { ids: [owned.changeId] }), expect: 200 },
     { route: "POST /api/me/paper-changes/observed", run: (owned) => api.post("/paper-changes/observed", { paper: testPaper(owned.paperId, { source: "crossref", doi: "10.5555/other" }) }), expect: 200 },
