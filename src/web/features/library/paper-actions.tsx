@@ -65,7 +65,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
   const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
   return (
-    <div className={cn(iconOnly ? "flex items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-0.5", className)}>
+    <div className={cn(iconOnly ? "flex flex-wrap items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-0.5", className)}>
       <SaveOfflineButton paper={paper} layout={layout} className={iconOnly ? undefined : STACKED_ACTION} />
       <Button
         variant="ghost"
