@@ -33,6 +33,12 @@ describe("renderPaperPreview", () => {
     expect(html).not.toMatch(/ (id|for|data-testid)="/);
     expect(html).not.toContain("<title>");
     expect(carried(html)).toEqual({ id: "2401.12345", paper });
+    // Its buttons (Bookmark, Share...) do nothing until the app takes over: drawn disabled, so a
+    // press waits for the live one rather than being lost; links stay live.
+    const buttons = html.match(/<button[^>]*>/g) ?? [];
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const button of buttons) expect(button).toMatch(/\sdisabled=""/);
+    expect(html).not.toMatch(/<a [^>]*\sdisabled[=\s>]/);
   });
 
   it("lays the page out for a phone when the browser says it is one, and shows Save Offline where the browser can keep papers", async () => {

@@ -39,11 +39,17 @@ const PREVIEW_ROUTES: RouteObject[] = [
 
 const handler = createStaticHandler(PREVIEW_ROUTES);
 
-/** What only the live page may carry: ids and label targets, the tests' hooks, the title React writes inline. */
+/**
+ * What only the live page may carry: ids and label targets, the tests' hooks, the title React
+ * writes inline. Its buttons are drawn disabled: until the app takes the page over a button
+ * does nothing (nor ever without JavaScript), and a press on one would be lost without a
+ * word; its links work as they are.
+ */
 function stripLiveOnly(html: string): string {
   return html
     .replace(/<title>[^<]*<\/title>/g, "")
-    .replace(/ (?:id|for|data-testid|aria-controls|aria-describedby|aria-labelledby)="[^"]*"/g, "");
+    .replace(/ (?:id|for|data-testid|aria-controls|aria-describedby|aria-labelledby)="[^"]*"/g, "")
+    .replace(/<button(?![^>]*\sdisabled[=\s>])/g, '<button disabled=""');
 }
 
 /**
