@@ -5,9 +5,7 @@ import { MATCHED_BY_NAME_NOTE, toProfileAuthor, type ProfileAuthor } from "./aut
  * see why a paper was recommended and tune the profile. Pure: the server's feed and digests and the
  * tests all call the same code.
  */
-import type { MarkedPaper } from "@/shared/feed/feed-mark-api";
-import type { FeedMarkKind } from "@/shared/feed/feed-marks";
-import type { FeedLikeReason } from "@/shared/feed/rank-feed";
+import type { FeedLikeReason, FeedMarkKind, MarkedPaper } from "@/shared/feed/feed-mark-api";
 
 /** Range values and their lengths (daily is the default). */
 export const CATCHUP_RANGES = ["daily", "weekly", "monthly"] as const;

@@ -3,7 +3,23 @@
  * web app, without zod (the web's first load does not carry it): the zod schemas that check
  * these shapes are in feed-mark-schemas.ts.
  */
-import type { FeedLikeReason } from "./rank-feed";
+
+/**
+ * Every signal the learned feed reads: the marks a user gives on purpose, and bookmarks and
+ * reads as weaker ones. Kept here, where nothing is imported, so the catch-up contract
+ * (src/shared/catchup.ts) can name them without importing the model.
+ */
+export const FEED_MARK_KINDS = ["relevant", "not-relevant", "bookmark", "read"] as const;
+export type FeedMarkKind = (typeof FEED_MARK_KINDS)[number];
+
+/** The marked paper a paper is most like: the learned half of why it ranks where it does. */
+export type FeedLikeReason = {
+  paperId: string;
+  title: string;
+  mark: Exclude<FeedMarkKind, "not-relevant">;
+  /** 0..1: how alike the two papers' words, authors and categories are. */
+  similarity: number;
+};
 
 /** The marks a user gives on purpose (bookmarks and reads are the weaker signals the server adds). */
 export const USER_FEED_MARK_KINDS = ["relevant", "not-relevant"] as const;

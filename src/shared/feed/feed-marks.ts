@@ -4,9 +4,9 @@
  * weights live here once, for the server's zod schemas, the database and the model alike.
  */
 import type { FeedPaper } from "./feed-index";
+import { FEED_MARK_KINDS, type FeedMarkKind } from "./feed-mark-api";
 
-export const FEED_MARK_KINDS = ["relevant", "not-relevant", "bookmark", "read"] as const;
-export type FeedMarkKind = (typeof FEED_MARK_KINDS)[number];
+export { FEED_MARK_KINDS, type FeedMarkKind };
 
 /** Marks the user gave on purpose: they override what bookmarks and reads suggest. */
 export const FEED_EXPLICIT_MARKS: readonly FeedMarkKind[] = ["relevant", "not-relevant"];

@@ -5,7 +5,8 @@
  * server and a device run the same code.
  */
 import { describeExplanation, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
-import { FEED_MARK_VERBS, type FeedMark, type FeedMarkKind } from "./feed-marks";
+import { FEED_MARK_VERBS, type FeedMark } from "./feed-marks";
+import type { FeedLikeReason } from "./feed-mark-api";
 import type { FeedIndex, FeedPaper, SparseVector } from "./feed-index";
 import { FEED_TRAINING_DEFAULTS, scoreCandidates, trainFeedModel, type FeedModel, type FeedTrainingOptions } from "./feed-model";
 
@@ -24,14 +25,7 @@ export type FeedModelOptions = FeedTrainingOptions & { modelWeight: number };
 
 export const FEED_MODEL_DEFAULTS: FeedModelOptions = { ...FEED_TRAINING_DEFAULTS, modelWeight: FEED_MODEL_WEIGHT };
 
-/** The marked paper a paper is most like: the learned half of why it ranks where it does. */
-export type FeedLikeReason = {
-  paperId: string;
-  title: string;
-  mark: Exclude<FeedMarkKind, "not-relevant">;
-  /** 0..1: how alike the two papers' words, authors and categories are. */
-  similarity: number;
-};
+export type { FeedLikeReason };
 
 export type RankedFeedPaper<P extends FeedPaper> = {
   paper: P;
