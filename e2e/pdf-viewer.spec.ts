@@ -368,10 +368,19 @@ test.describe("PDF viewer", () => {
 
   test("shows the host's failure with Retry, and loads on Retry", async ({ page, request }) => {
     const removeFault = await queueFaults(request, SANDBOX, { route: "arxiv-pdf", status: 429, retryAfter: 1, match: faultPaper() });
+    // Removed after the test too, should it stop before the Retry (the next test's paper is the same).
+    ownFaults.push(removeFault);
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.url().includes("/api/pdf-proxy")) asked.push(sent.url());
+    });
     await page.goto(`/pdf/${faultPaper()}`);
     const alert = viewer(page).getByRole("alert");
     await expect(alert).toContainText("Failed to load PDF.", { timeout: 20_000 });
     await expect(alert).toContainText("Download failed with status: 429");
+    // The page's early download's error answer is the one told: asking again would wait for
+    // the same error (the proxy tries arXiv three times, seconds apart).
+    expect(asked).toHaveLength(1);
     await removeFault();
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(viewer(page).locator('canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });

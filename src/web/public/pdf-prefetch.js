@@ -53,16 +53,20 @@
       worker = null;
     }
   }
-  // null when the answer is not a PDF: the viewer then asks again and reports the proxy's error.
+  // null when there is no answer (the viewer then asks again) or an error answer, which is kept
+  // as `failure` for the viewer to report: asking again would only wait as long for the same
+  // error (a 429 from arXiv costs the proxy three attempts, seconds apart).
   var bytes = window
     .fetch(url, { credentials: "same-origin" })
     .then(function (response) {
-      return response.ok ? response.arrayBuffer() : null;
+      if (response.ok) return response.arrayBuffer();
+      prefetch.failure = response;
+      return null;
     })
     .catch(function () {
       return null;
     });
-  prefetch = { url: url, bytes: bytes, worker: worker, firstPageSettled: null, appStarted: appStarted, picture: null };
+  prefetch = { url: url, bytes: bytes, failure: null, worker: worker, firstPageSettled: null, appStarted: appStarted, picture: null };
   window.__quirePdfPrefetch = prefetch;
   var pictureUp = showPicture(id, prefetch);
   // pdf.js itself, which opens the PDF and draws its first page on screen before the app

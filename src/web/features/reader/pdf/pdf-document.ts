@@ -19,6 +19,8 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 type EarlyPdf = {
   url: string;
   bytes: Promise<ArrayBuffer | null>;
+  /** The proxy's error answer, when `bytes` came to null because of one. */
+  failure?: Response | null;
   worker: Worker | null;
   firstPageSettled?: (() => void) | null;
   appStarted?: boolean;
@@ -42,12 +44,20 @@ function workerOption(): { worker: PDFWorker } {
   return { worker: tabWorker };
 }
 
-/** The early download of this URL, taken once (a Retry or another paper downloads afresh). */
+/**
+ * The early download of this URL, taken once (a Retry or another paper downloads afresh). An
+ * error answer fails with the proxy's own words: asking the proxy again would only repeat it,
+ * as slowly.
+ */
 function takeEarlyBytes(url: string): Promise<ArrayBuffer | null> | null {
   if (!early || early.url !== url) return null;
-  const bytes = early.bytes;
+  const taken = early;
   early.url = "";
-  return bytes;
+  return taken.bytes.then(async (buffer) => {
+    const failure = buffer === null ? taken.failure : null;
+    if (!failure) return buffer;
+    throw new PdfLoadError("error", (await failureMessage(failure)) ?? PDF_MESSAGES.downloadFailed(failure.status));
+  });
 }
 
 /** The proxy URL of a paper's PDF; cleaned as the proxy cleans it, so one paper has one URL. */
