@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSandbox } from "../../../../sandbox/server";
@@ -7,10 +8,11 @@ import { createArxivOaiSource } from "@/server/sources/arxiv/arxiv-oai-source";
 import { createLocalRateLimiter } from "@/server/sources/http/rate-limit";
 import { createUpstreamClient } from "@/server/sources/http/upstream-client";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
-import { arxivHarvestRepository } from "./arxiv-harvest.repository";
+import { arxivHarvestRepository, HARVEST_ROWS_PER_PART } from "./arxiv-harvest.repository";
 import { arxivHarvestService, type HarvestSource } from "./arxiv-harvest.service";
 import { arxivIndexRepository } from "./arxiv-index.repository";
 import { oaiHarvestSource } from "./harvest-source";
+import { indexRow } from "./index-document";
 
 const logger = pino({ level: "silent" });
 let database: DatabaseHandle;
@@ -75,6 +77,29 @@ describe(`the arXiv harvest on ${testDatabaseKind}`, () => {
     expect(state!.initialDoneAt).not.toBeNull();
     expect(state!.nextFrom).toBe(new Date().toISOString().slice(0, 10));
   }, 120_000);
+
+  it("lets other queries in while it stores a page, rather than holding the database for the whole page", async () => {
+    await setArxivOai(sandbox.url, { recordsPerPage: 1000 });
+    const page = await source.listRecords({ set: "physics", from: null });
+    const rows = page.records.flatMap((record) => (record.deleted ? [] : [indexRow(record)]));
+    expect(rows.length).toBeGreaterThan(2 * HARVEST_ROWS_PER_PART);
+    const repository = arxivHarvestRepository(database.db);
+    await repository.ensure("physics");
+    expect(await repository.claim("physics", "one", 60_000)).not.toBeNull();
+    const progress = { resumptionToken: null, cursor: 0, completeListSize: null, oldestDatestamp: null, newestDatestamp: null, stored: rows.length, deleted: 0 };
+    const finished: string[] = [];
+    const storing = repository.storePage("physics", "one", rows, [], progress, 60_000).then((held) => {
+      finished.push("page");
+      return held;
+    });
+    // A person's query, asked once the page's storing has begun.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = database.db.execute(sql`select count(*) from arxiv_papers`).then(() => finished.push("query"));
+    expect(await storing).toBe(true);
+    await asked;
+    expect(finished).toEqual(["query", "page"]);
+    expect(new Set(await indexedIds())).toEqual(new Set(rows.map((row) => row.id)));
+  }, 60_000);
 
   it("carries on from its last stored page after a stop or a failure, missing and doubling nothing", async () => {
     const expected = await listedIds("physics");

@@ -20,7 +20,13 @@ export type PageProgress = {
   deleted: number;
 };
 
-/** The harvest's state per scope, and the one transaction that stores a page with its progress. */
+/**
+ * Rows per statement while a page is stored: small enough that a query waiting behind one on
+ * the embedded database waits tens of milliseconds, not seconds.
+ */
+export const HARVEST_ROWS_PER_PART = 100;
+
+/** The harvest's state per scope, and the storing of a page with its progress. */
 export function arxivHarvestRepository(db: Database) {
   return {
     async states(scopes?: string[]): Promise<HarvestState[]> {
@@ -76,42 +82,51 @@ export function arxivHarvestRepository(db: Database) {
     },
 
     /**
-     * Stores a page of records and deletions with the run's progress in one transaction: after
-     * a crash the harvest resumes from the token of the last page stored, so nothing is missed
-     * and nothing stored twice. Only the lease holder may write.
+     * Stores a page of records and deletions, then the run's progress: after a crash the
+     * harvest resumes from the token of the last page whose progress was stored, so nothing is
+     * missed, and a page stored in part is stored again over itself (rows are upserted by id,
+     * deletions repeat), so nothing is doubled. The rows go in parts of HARVEST_ROWS_PER_PART,
+     * each its own statement, with a turn of the event loop between them, not in one
+     * transaction: on the embedded database (one connection) a page's transaction held every
+     * other query, a person's search or sign-up included, for as long as 1,000 rows took.
+     * Only the lease holder may write.
      */
     async storePage(scope: string, holder: string, rows: IndexRow[], deletedIds: string[], progress: PageProgress, leaseMs: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [held] = await tx
-          .update(arxivHarvests)
-          .set({
-            resumptionToken: progress.resumptionToken,
-            cursor: progress.cursor,
-            completeListSize: progress.completeListSize,
-            runRecords: sql`${arxivHarvests.runRecords} + ${progress.stored}`,
-            runDeleted: sql`${arxivHarvests.runDeleted} + ${progress.deleted}`,
-            recordsTotal: sql`${arxivHarvests.recordsTotal} + ${progress.stored}`,
-            lastDatestamp: progress.newestDatestamp
-              ? sql`greatest(${arxivHarvests.lastDatestamp}, ${progress.newestDatestamp}::date)`
-              : arxivHarvests.lastDatestamp,
-            runFirstDatestamp: progress.oldestDatestamp
-              ? sql`least(${arxivHarvests.runFirstDatestamp}, ${progress.oldestDatestamp}::date)`
-              : arxivHarvests.runFirstDatestamp,
-            runLastDatestamp: progress.newestDatestamp
-              ? sql`greatest(${arxivHarvests.runLastDatestamp}, ${progress.newestDatestamp}::date)`
-              : arxivHarvests.runLastDatestamp,
-            leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`,
-            lastError: null,
-            updatedAt: sql`clock_timestamp()`,
-          })
-          .where(and(eq(arxivHarvests.scope, scope), eq(arxivHarvests.leaseHolder, holder)))
-          .returning({ scope: arxivHarvests.scope });
-        if (!held) return false;
-        const database = tx as unknown as Database;
-        await upsertIndexRows(database, rows);
-        if (deletedIds.length > 0) await database.delete(arxivPapers).where(inArray(arxivPapers.id, deletedIds));
-        return true;
-      });
+      const [holding] = await db
+        .select({ scope: arxivHarvests.scope })
+        .from(arxivHarvests)
+        .where(and(eq(arxivHarvests.scope, scope), eq(arxivHarvests.leaseHolder, holder)));
+      if (!holding) return false;
+      for (let start = 0; start < rows.length; start += HARVEST_ROWS_PER_PART) {
+        await upsertIndexRows(db, rows.slice(start, start + HARVEST_ROWS_PER_PART));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      if (deletedIds.length > 0) await db.delete(arxivPapers).where(inArray(arxivPapers.id, deletedIds));
+      const [held] = await db
+        .update(arxivHarvests)
+        .set({
+          resumptionToken: progress.resumptionToken,
+          cursor: progress.cursor,
+          completeListSize: progress.completeListSize,
+          runRecords: sql`${arxivHarvests.runRecords} + ${progress.stored}`,
+          runDeleted: sql`${arxivHarvests.runDeleted} + ${progress.deleted}`,
+          recordsTotal: sql`${arxivHarvests.recordsTotal} + ${progress.stored}`,
+          lastDatestamp: progress.newestDatestamp
+            ? sql`greatest(${arxivHarvests.lastDatestamp}, ${progress.newestDatestamp}::date)`
+            : arxivHarvests.lastDatestamp,
+          runFirstDatestamp: progress.oldestDatestamp
+            ? sql`least(${arxivHarvests.runFirstDatestamp}, ${progress.oldestDatestamp}::date)`
+            : arxivHarvests.runFirstDatestamp,
+          runLastDatestamp: progress.newestDatestamp
+            ? sql`greatest(${arxivHarvests.runLastDatestamp}, ${progress.newestDatestamp}::date)`
+            : arxivHarvests.runLastDatestamp,
+          leaseUntil: sql`clock_timestamp() + ${`${leaseMs} milliseconds`}::interval`,
+          lastError: null,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where(and(eq(arxivHarvests.scope, scope), eq(arxivHarvests.leaseHolder, holder)))
+        .returning({ scope: arxivHarvests.scope });
+      return Boolean(held);
     },
 
     /** Ends a run: the next one starts from the day this one's first answer was dated. */
