@@ -84,6 +84,8 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
       upstream = await source.fetchPdf(arxivId, { range, signal: request.signal });
     } catch (error) {
       if (error instanceof UpstreamError) {
+        // The host sent nothing in time: the spec's timeout, which the reader shows as such.
+        if (error.status === 0 && error.statusText === "Timeout") throw new AppError("pdf_timeout", PDF_MESSAGES.timeout, 504);
         const status = (error.status >= 400 ? error.status : 502) as ContentfulStatusCode;
         throw new AppError("pdf_proxy_failed", PDF_MESSAGES.proxyFailed, status === 502 || status === 504 ? status : 502);
       }

@@ -5,7 +5,7 @@ import { apiOrigin } from "@/web/lib/platform";
 import { keptPdfSource } from "@/web/features/offline/kept-pdf-source";
 import type { Paper } from "@/shared/paper";
 import { dismissEarlyPage, showEarlyPage } from "./early-page";
-import { downloadWhole, failureMessage, PdfLoadError, takeAhead } from "./pdf-download";
+import { answerFailure, downloadWhole, failureMessage, PdfLoadError, takeAhead } from "./pdf-download";
 import { loadViewState } from "./pdf-view-state";
 import { pdfWorkerPort } from "./pdf-worker-port";
 
@@ -56,7 +56,7 @@ function takeEarlyBytes(url: string): Promise<ArrayBuffer | null> | null {
   return taken.bytes.then(async (buffer) => {
     const failure = buffer === null ? taken.failure : null;
     if (!failure) return buffer;
-    throw new PdfLoadError("error", (await failureMessage(failure)) ?? PDF_MESSAGES.downloadFailed(failure.status));
+    throw await answerFailure(failure);
   });
 }
 

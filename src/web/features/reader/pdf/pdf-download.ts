@@ -30,6 +30,15 @@ export async function failureMessage(response: Response): Promise<string | null>
 }
 
 /**
+ * The proxy's failed answer as the viewer tells it: its own words, and a 504 (the host sent
+ * nothing in time) as the spec's timeout, which offers the download instead.
+ */
+export async function answerFailure(response: Response): Promise<PdfLoadError> {
+  const message = (await failureMessage(response)) ?? (response.status === 504 ? PDF_MESSAGES.timeout : PDF_MESSAGES.downloadFailed(response.status));
+  return new PdfLoadError(response.status === 504 ? "timeout" : "error", message);
+}
+
+/**
  * The whole PDF, downloaded while pdf.js's worker starts; null when pdf.js should ask for it
  * itself (a download that broke off, or was stopped). Whole, as public/pdf-prefetch.js
  * downloads it: the proxy keeps a PDF in the cloud cache only once it has passed through whole,
@@ -45,7 +54,7 @@ export async function downloadWhole(url: string, signal: AbortSignal): Promise<U
     if (signal.aborted) return null;
     throw new PdfLoadError("error", PDF_MESSAGES.proxyFailed);
   }
-  if (!response.ok) throw new PdfLoadError("error", (await failureMessage(response)) ?? PDF_MESSAGES.downloadFailed(response.status));
+  if (!response.ok) throw await answerFailure(response);
   return response
     .arrayBuffer()
     .then((buffer) => new Uint8Array(buffer))
