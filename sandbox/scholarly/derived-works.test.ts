@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getCorpus } from "../corpus";
 import { authorKey, deriveWorks, getDerivedWorks } from "./derived-works";
 import { journalFacts } from "./publication";
+import { PUBLISHED_ELSEWHERE } from "./published-elsewhere";
 
 describe("derived works", () => {
   const { papers, byId } = getCorpus();
@@ -41,5 +42,14 @@ describe("derived works", () => {
     const prd = journalFacts(byId.get("0704.0001")!)!;
     expect(prd).toMatchObject({ doi: "10.1103/physrevd.76.013009", journal: "Physical Review D", volume: "76", page: "013009", publisher: "American Physical Society (APS)" });
     expect(prd.online[0]).toBe(2007);
+  });
+
+  it("gives the papers published elsewhere their journal version, which arXiv's record does not name", () => {
+    for (const [id, journal] of Object.entries(PUBLISHED_ELSEWHERE)) {
+      const position = papers.findIndex((paper) => paper.id === id);
+      expect(papers[position]).toMatchObject({ doi: null, journalRef: null });
+      expect(derived.journals[position]).toMatchObject({ doi: journal.doi });
+    }
+    expect(derived.journals[papers.findIndex((paper) => paper.id === "2501.05022")]).toMatchObject({ journal: "International Journal of Industrial Organization", volume: "101", publisher: "Elsevier BV" });
   });
 });

@@ -18,6 +18,7 @@ import { fingerprint, readThroughCache, siblingPath } from "../lib/file-cache";
 import { hash53, unitFor } from "../lib/stable-random";
 import { identifyAuthors } from "./author-identities";
 import { journalFacts, type JournalFacts } from "./publication";
+import { withJournalVersion } from "./published-elsewhere";
 
 const ID_BASE = 7_000_000_000;
 const ID_SPAN = 1_000_000_000;
@@ -68,7 +69,7 @@ export function deriveWorks(papers: readonly Paper[]): DerivedWorks {
   const flags = new Uint16Array(papers.length);
   const publicationMs = new Float64Array(papers.length);
   papers.forEach((paper, doc) => {
-    const facts = journalFacts(paper);
+    const facts = journalFacts(withJournalVersion(paper));
     if (facts) journals[doc] = facts;
     publicationMs[doc] = facts ? Date.UTC(facts.online[0], facts.online[1] - 1, facts.online[2]) : Date.parse(`${paper.published.slice(0, 10)}T00:00:00Z`);
     if (paper.abstract && unitFor(paper.id, "openalex-abstract") >= NO_ABSTRACT_SHARE) flags[doc] = 1;
@@ -119,7 +120,7 @@ export function deriveWorks(papers: readonly Paper[]): DerivedWorks {
 }
 
 /** The code whose output the derived-works cache holds. */
-const DERIVATION_SOURCES = ["./derived-works.ts", "./author-identities.ts", "./publication.ts", "./journals.ts", "../lib/stable-random.ts", "../../src/shared/arxiv-query/text-analysis.ts"];
+const DERIVATION_SOURCES = ["./derived-works.ts", "./author-identities.ts", "./publication.ts", "./journals.ts", "./published-elsewhere.ts", "../lib/stable-random.ts", "../../src/shared/arxiv-query/text-analysis.ts"];
 
 let shared: DerivedWorks | undefined;
 
