@@ -31,6 +31,7 @@ import type { RateLimiter as ClientRateLimiter } from "@/server/http/client-rate
 import { papersService, type PapersService } from "@/server/features/papers/papers.service";
 import { paperChangesRepository } from "@/server/features/paper-changes/paper-changes.repository";
 import { paperChangesService, type PaperChangesService } from "@/server/features/paper-changes/paper-changes.service";
+import { publicationLookup } from "@/server/features/paper-changes/publication-lookup";
 import { pdfProxyService, type PdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { pdfCacheRepository } from "@/server/features/pdf-cache/pdf-cache.repository";
 import { pdfCacheService, type PdfCacheService } from "@/server/features/pdf-cache/pdf-cache.service";
@@ -168,7 +169,11 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   const indexPapers = arxivIndexRepository(db, replica?.db ?? db);
   const scopes = harvestScopes(config.arxivHarvest, () => harvests.followedCategories());
   const settings = settingsService(settingsRepository(db));
-  const paperChanges = paperChangesService({ repository: paperChangesRepository(db), settings });
+  const paperChanges = paperChangesService({
+    repository: paperChangesRepository(db),
+    settings,
+    publications: publicationLookup({ openalex: sources.openalex, crossref: sources.crossref, logger }),
+  });
   const paperChangesOptions = options.paperChanges === false ? null : (options.paperChanges ?? {});
   const changeChecks = paperChangesOptions
     ? paperChangesJob({ queue, check: paperChanges.checkAll, logger, schedule: paperChangesOptions.schedule ?? true })

@@ -10,8 +10,12 @@ import type { Paper } from "./paper";
 export const PAPER_CHANGE_KINDS = ["version", "published"] as const;
 export type PaperChangeKind = (typeof PAPER_CHANGE_KINDS)[number];
 
-/** Where a change was seen: Quire's own arXiv index, or a paper answer (arXiv API, OpenAlex, Crossref) opened by the user. */
-export const PAPER_CHANGE_SOURCES = ["index", "opened"] as const;
+/**
+ * Where a change was seen: Quire's own arXiv index, a paper answer (arXiv API, OpenAlex,
+ * Crossref) opened by the user, or the watch's own look-up of a published version at OpenAlex
+ * or Crossref (for papers whose arXiv record names none).
+ */
+export const PAPER_CHANGE_SOURCES = ["index", "opened", "openalex", "crossref"] as const;
 export type PaperChangeSource = (typeof PAPER_CHANGE_SOURCES)[number];
 
 /** Which kept papers a change came from. */

@@ -17,7 +17,7 @@ export type PaperChangesJob = BackgroundJob & {
 
 /**
  * The version watch's check on the job queue: every watching user's kept papers against the
- * arXiv index. One check runs at a time across instances, and one waits at most (a stately queue): a check asked for
+ * arXiv index, and OpenAlex and Crossref asked about the publications arXiv does not name. One check runs at a time across instances, and one waits at most (a stately queue): a check asked for
  * while one waits is the same check.
  */
 export function paperChangesJob(deps: {

@@ -23,8 +23,8 @@ export const paperChanges = pgTable(
     changeKey: text("change_key").notNull(),
     /** Which kept papers it came from: `bookmark` or `history`. */
     origin: text("origin", { enum: ["bookmark", "history"] }).notNull(),
-    /** `index` (Quire's arXiv index) or `opened` (a paper answer the user opened). */
-    source: text("source", { enum: ["index", "opened"] }).notNull(),
+    /** `index` (Quire's arXiv index), `opened` (a paper answer the user opened), `openalex` or `crossref` (the watch's own look-up of a published version). */
+    source: text("source", { enum: ["index", "opened", "openalex", "crossref"] }).notNull(),
     /** The paper's title when the change was found (for the lists and the digest). */
     title: text("title").notNull(),
     fromVersion: integer("from_version"),
@@ -48,4 +48,29 @@ export const paperChanges = pgTable(
     index("paper_changes_user_open_idx").on(t.userId, t.detectedAt.desc()).where(sql`${t.dismissedAt} is null and ${t.appliedAt} is null`),
     check("paper_changes_kind_check", sql`${t.kind} in ('version', 'published')`),
   ],
+);
+
+/**
+ * The version watch's look-ups of a kept arXiv paper's published version outside arXiv (OpenAlex,
+ * Crossref), one row per paper (not per user: every user keeping it shares the answer). A paper
+ * whose arXiv record names no DOI or journal reference is asked about again only once
+ * `checked_at` is older than the check interval; once a publication is found it is not asked
+ * about again, and the users keeping it are told (a `published` change).
+ */
+export const paperPublications = pgTable(
+  "paper_publications",
+  {
+    /** The arXiv id without version ("2401.12345"). */
+    paperId: text("paper_id").primaryKey(),
+    /** When OpenAlex and Crossref were last asked. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    /** The published version's DOI and journal reference (arXiv's form: "Journal 12 (2026) 345"), once found. */
+    doi: text("doi"),
+    journalRef: text("journal_ref"),
+    /** Which upstream found it: `openalex` or `crossref`. */
+    source: text("source", { enum: ["openalex", "crossref"] }),
+    foundAt: timestamp("found_at", { withTimezone: true }),
+  },
+  // The papers not found yet, least recently asked first: the check's next batch.
+  (t) => [index("paper_publications_unfound_checked_idx").on(t.checkedAt).where(sql`${t.doi} is null`)],
 );

@@ -15,6 +15,12 @@ const SCOPE = "econ";
 const REVISED = "2406.19956";
 const PUBLISHED = "2503.20711";
 const READ_ONLY = "2505.23842";
+// Published in journals that OpenAlex and Crossref know while arXiv's records name none
+// (sandbox/scholarly/published-elsewhere.ts), and a paper no journal has published.
+const ELSEWHERE = "2501.05022";
+const ELSEWHERE_DOI = "10.1016/j.ijindorg.2025.103150";
+const VIA_CROSSREF = "2601.16488";
+const UNPUBLISHED = "2601.05050";
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let server: TestServer;
@@ -142,6 +148,66 @@ describe(`the version watch on ${testDatabaseKind}`, () => {
     expect((await call(watcher, "POST", `/api/me/paper-changes/not-a-uuid/dismiss`)).status).toBe(400);
   }, 120_000);
 
+  it("finds a publication arXiv does not name at OpenAlex (many papers a request), or at Crossref when OpenAlex fails, and asks again only after the interval", async () => {
+    const user = await createSignedInUser(server);
+    const elsewhere = await indexed(ELSEWHERE);
+    const unpublished = await indexed(UNPUBLISHED);
+    expect(elsewhere.doi ?? elsewhere.journalRef).toBeNull();
+    await bookmark(user, elsewhere);
+    await bookmark(user, unpublished);
+    await setDigest(user);
+
+    const since = Date.now();
+    expect(await server.paperChanges.checkAll()).toBeGreaterThanOrEqual(1);
+    const changes = await changesOf(user);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      paperId: ELSEWHERE,
+      kind: "published",
+      origin: "bookmark",
+      source: "openalex",
+      doi: ELSEWHERE_DOI,
+      journalRef: "International Journal of Industrial Organization 101 (2025) 103150",
+    });
+    // Both papers in one OpenAlex request, their arXiv DOIs OR-ed.
+    const byDoi = (await upstreamRequests("openalex-api", since)).filter((path) => path.includes("filter=doi:"));
+    expect(byDoi).toHaveLength(1);
+    expect(byDoi[0]).toMatch(new RegExp(`doi:[^&]*10\\.48550/arxiv\\.(${ELSEWHERE}|${UNPUBLISHED})\\|[^&]*10\\.48550/arxiv\\.(${ELSEWHERE}|${UNPUBLISHED})`));
+
+    // Within the interval nothing is asked again, found or not.
+    const again = Date.now();
+    expect(await server.paperChanges.checkAll()).toBe(0);
+    expect(await upstreamRequests("openalex-api", again)).toEqual([]);
+    expect(await upstreamRequests("crossref-api", again)).toEqual([]);
+
+    // OpenAlex down: Crossref's metadata matching finds the other one.
+    const fault = await addFault({ route: "openalex-api", status: 503, match: `arxiv.${VIA_CROSSREF}` });
+    try {
+      await bookmark(user, await indexed(VIA_CROSSREF));
+      const crossrefSince = Date.now();
+      expect(await server.paperChanges.checkAll()).toBe(1);
+      expect((await changesOf(user)).find((change) => change.paperId === VIA_CROSSREF)).toMatchObject({
+        kind: "published",
+        source: "crossref",
+        doi: "10.1016/j.geb.2026.04.007",
+        journalRef: expect.stringMatching(/^Games and Economic Behavior 158 \(2026\) 112-140$/),
+      });
+      expect((await upstreamRequests("crossref-api", crossrefSince)).some((path) => path.includes("query.bibliographic=Anonymous Pricing"))).toBe(true);
+    } finally {
+      await fetch(`${sandbox.url}/__control/faults?id=${fault}`, { method: "DELETE" });
+    }
+
+    // The digest says it, and Update moves the bookmark to the journal version.
+    expect((await server.email!.runDigest("daily")).errors).toBe(0);
+    const mail = await waitForMail(user.email);
+    expect(mail.text).toContain("Published in International Journal of Industrial Organization 101 (2025) 103150");
+    expect(mail.text).toContain("Published in Games and Economic Behavior");
+    const updated = await call(user, "POST", `/api/me/paper-changes/bookmarks/${ELSEWHERE}/update`);
+    expect(updated.body.bookmark.paperData).toMatchObject({ doi: ELSEWHERE_DOI, journalRef: "International Journal of Industrial Organization 101 (2025) 103150" });
+    expect((await changesOf(user)).map((change) => change.paperId)).toEqual([VIA_CROSSREF]);
+    expect(await server.paperChanges.checkAll()).toBe(0);
+  }, 120_000);
+
   it("compares a paper the user opens with their bookmark (papers outside the index), and dismisses", async () => {
     const user = await createSignedInUser(server);
     const kept: Paper = { ...(await indexed(REVISED)), id: "2401.09999", arxivId: "2401.09999v1", doi: null, journalRef: null, url: "https://arxiv.org/abs/2401.09999v1", pdfUrl: "https://arxiv.org/pdf/2401.09999v1" };
@@ -163,6 +229,19 @@ describe(`the version watch on ${testDatabaseKind}`, () => {
     expect((await call(other, "POST", `/api/me/paper-changes/${remaining.id}/dismiss`)).status).toBe(404);
   }, 60_000);
 });
+
+type LoggedRequest = { path: string };
+
+async function upstreamRequests(route: "openalex-api" | "crossref-api", since: number): Promise<string[]> {
+  const answer = await fetch(`${sandbox.url}/__control/requests?route=${route}&since=${since}`);
+  return ((await answer.json()) as { requests: LoggedRequest[] }).requests.map((request) => decodeURIComponent(request.path.replace(/\+/g, " ")));
+}
+
+async function addFault(fault: Record<string, unknown>): Promise<number> {
+  const answer = await fetch(`${sandbox.url}/__control/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fault) });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as { faults: { id: number }[] }).faults[0]!.id;
+}
 
 async function waitForMail(to: string) {
   const deadline = Date.now() + 20_000;

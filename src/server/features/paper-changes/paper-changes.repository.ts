@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
-import { paperChanges, userBookmarks } from "@/server/db/schema";
+import { paperChanges, paperPublications, userBookmarks } from "@/server/db/schema";
 import { changeKey, PAPER_CHANGES_LIST_MAX, type PaperChangeDraft, type PaperChangeOrigin, type PaperChangeSource } from "@/shared/paper-changes";
 
 export type PaperChangeRow = typeof paperChanges.$inferSelect;
@@ -35,6 +35,8 @@ function keptPapers(userId: string | null): SQL {
 const keptBase = sql`coalesce(regexp_replace(k.paper_data ->> 'arxivId', 'v[0-9]+$', ''), k.paper_id)`;
 const keptVersion = sql`(substring(k.paper_data ->> 'arxivId' from 'v([0-9]+)$'))::int`;
 const blank = (field: string) => sql`coalesce(btrim(k.paper_data ->> ${sql.raw(`'${field}'`)}), '') = ''`;
+/** An arXiv id without version, new style or old ("2401.12345", "hep-th/9901001"). */
+const arxivIdPattern = "^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$";
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -67,8 +69,62 @@ export function paperChangesRepository(db: Database) {
          where (a.doi is not null and ${blank("doi")}) or (a.journal_ref is not null and ${blank("journalRef")})
         on conflict (user_id, paper_id, change_key) do nothing
         returning id`);
+      // Publications found outside arXiv (OpenAlex, Crossref); arXiv's own, above, wins where both are.
+      const publishedElsewhere = await db.execute(sql`
+        insert into paper_changes (user_id, paper_id, kind, change_key, origin, source, title, doi, journal_ref)
+        select k.user_id, k.paper_id, 'published', 'published', k.origin, p.source, coalesce(k.paper_data ->> 'title', k.paper_id),
+               case when ${blank("doi")} then p.doi end, case when ${blank("journalRef")} then p.journal_ref end
+          from (${kept}) k
+          join paper_publications p on p.paper_id = ${keptBase}
+         where p.source is not null and ((p.doi is not null and ${blank("doi")}) or (p.journal_ref is not null and ${blank("journalRef")}))
+        on conflict (user_id, paper_id, change_key) do nothing
+        returning id`);
       await this.settle(userId);
-      return rowsOf(versions).length + rowsOf(published).length;
+      return rowsOf(versions).length + rowsOf(published).length + rowsOf(publishedElsewhere).length;
+    },
+
+    /**
+     * The kept arXiv papers (of every watching user) to ask OpenAlex and Crossref about: neither
+     * the kept copy nor Quire's index names a DOI or journal reference, no publication was found
+     * yet, and none was asked about since `askedBefore`. Least recently asked (never first).
+     */
+    async publicationQuestions(askedBefore: Date, limit: number): Promise<{ paperId: string; title: string; authors: unknown; published: string | null }[]> {
+      const result = await db.execute(sql`
+        select ${keptBase} as paper_id, max(k.paper_data ->> 'title') as title, (array_agg(k.paper_data -> 'authors'))[1] as authors,
+               min(k.paper_data ->> 'publishedDate') as published
+          from (${keptPapers(null)}) k
+          left join arxiv_papers a on a.id = ${keptBase}
+          left join paper_publications p on p.paper_id = ${keptBase}
+         where ${keptBase} ~ ${arxivIdPattern} and ${blank("doi")} and ${blank("journalRef")}
+           and (a.id is null or (a.doi is null and a.journal_ref is null))
+           and (p.paper_id is null or (p.doi is null and p.journal_ref is null and p.checked_at < ${askedBefore.toISOString()}::timestamptz))
+         group by ${keptBase}
+         order by max(p.checked_at) nulls first, ${keptBase}
+         limit ${limit}`);
+      return rowsOf<{ paper_id: string; title: string | null; authors: unknown; published: string | null }>(result).map((row) => ({
+        paperId: row.paper_id,
+        title: row.title ?? "",
+        authors: row.authors,
+        published: row.published,
+      }));
+    },
+
+    /** Records what the look-up answered: when each paper was asked, and the publication found. */
+    async recordPublications(answers: readonly { paperId: string; doi: string | null; journalRef: string | null; source: "openalex" | "crossref" | null }[]): Promise<void> {
+      if (answers.length === 0) return;
+      await db
+        .insert(paperPublications)
+        .values(answers.map((answer) => ({ ...answer, checkedAt: sql`now()`, foundAt: answer.doi || answer.journalRef ? sql`now()` : null })))
+        .onConflictDoUpdate({
+          target: paperPublications.paperId,
+          set: {
+            checkedAt: sql`excluded.checked_at`,
+            doi: sql`excluded.doi`,
+            journalRef: sql`excluded.journal_ref`,
+            source: sql`excluded.source`,
+            foundAt: sql`excluded.found_at`,
+          },
+        });
     },
 
     /**

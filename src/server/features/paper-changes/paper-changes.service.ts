@@ -6,6 +6,15 @@ import { applyPaperChanges, detectPaperChanges, type PaperChange } from "@/share
 import type { Paper } from "@/shared/paper";
 import type { ServerBookmark } from "@/shared/user-data";
 import type { PaperChangeRow, PaperChangesRepository } from "./paper-changes.repository";
+import type { PublicationLookup, PublicationQuestion } from "./publication-lookup";
+
+/**
+ * A kept paper whose arXiv record names no published version is asked about at OpenAlex and
+ * Crossref at most once a week: journals take months, and each look-up spends their rate limits.
+ */
+export const PUBLICATION_CHECK_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Papers asked about in one check at most (the least recently asked first); the next check takes the next ones. */
+export const PUBLICATION_CHECK_BATCH = 200;
 
 export function toPaperChange(row: PaperChangeRow): PaperChange {
   return {
@@ -28,18 +37,49 @@ export function toPaperChange(row: PaperChangeRow): PaperChange {
 
 /**
  * The version watch of each user: finds what changed in the papers they keep (from Quire's
- * arXiv index after each harvest and on a schedule, and from a paper answer they open), lists
- * it, and moves a bookmark to the new version when they ask, never by itself.
+ * arXiv index after each harvest and on a schedule, with OpenAlex and Crossref asked for the
+ * publications arXiv's records do not name, and from a paper answer they open), lists it, and
+ * moves a bookmark to the new version when they ask, never by itself.
  */
 export function paperChangesService(deps: {
   repository: PaperChangesRepository;
   settings: Pick<SettingsService, "get">;
   bookmarks?: Pick<BookmarksService, "put">;
+  /** OpenAlex and Crossref, for publications arXiv's record does not name; without it, the index alone. */
+  publications?: PublicationLookup;
+  clock?: () => Date;
 }) {
   const { repository, settings } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  /** Asks OpenAlex and Crossref about the kept papers due a look-up and records the answers; answers how many were asked. */
+  async function lookUpPublications(): Promise<number> {
+    if (!deps.publications) return 0;
+    const rows = await repository.publicationQuestions(new Date(clock().getTime() - PUBLICATION_CHECK_INTERVAL_MS), PUBLICATION_CHECK_BATCH);
+    if (rows.length === 0) return 0;
+    const questions: PublicationQuestion[] = rows.map((row) => ({
+      paperId: row.paperId,
+      title: row.title,
+      authors: Array.isArray(row.authors) ? row.authors.filter((name): name is string => typeof name === "string") : [],
+      year: Number(/^\d{4}/.exec(row.published ?? "")?.[0] ?? Number.NaN) || null,
+    }));
+    const answers = await deps.publications.lookUp(questions);
+    await repository.recordPublications(
+      [...answers].map(([paperId, found]) => ({ paperId, doi: found?.doi ?? null, journalRef: found?.journalRef ?? null, source: found?.source ?? null })),
+    );
+    return answers.size;
+  }
+
   return {
-    /** Every watching user's kept papers against the index; answers how many changes are new. */
-    checkAll: () => repository.detectFromIndex(null),
+    /**
+     * Every watching user's kept papers: first OpenAlex and Crossref for the publications arXiv
+     * does not name (the papers due a look-up), then everything against the index and those
+     * look-ups. Answers how many changes are new.
+     */
+    async checkAll(): Promise<number> {
+      await lookUpPublications();
+      return repository.detectFromIndex(null);
+    },
 
     /** One user's kept papers against the index (none when they switched the watch off). */
     checkUser: (userId: string) => repository.detectFromIndex(userId),
