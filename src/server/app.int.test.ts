@@ -204,12 +204,13 @@ describe("the single-page app", () => {
     // The app's own modules load once it starts, after page 1 (pdf-prefetch.js starts it).
     for (const file of ["/assets/paper-page-4.js", "/assets/pdf-viewer-5.js", "/assets/shared-3.js", "/assets/react-0.js"]) expect(html).not.toContain(file);
     expect(html).toMatch(/^<!doctype html><html><head><meta name="quire-pdf-worker" content="\/assets\/pdf\.worker\.min-7\.mjs"><meta name="quire-pdf-module" content="\/assets\/pdf-document-6\.js">/);
-    // The PDF is asked for first, at the URL pdf-prefetch.js fetches (no version). The worker is
+    // The PDF is asked for first, at the URL pdf-prefetch.js fetches. The worker is
     // not preloaded: pdf-prefetch.js, inline, starts it (a preload would read it a second time).
     const head = html.slice(0, html.indexOf("<script"));
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/pdf-proxy?paperId=2401.12345">');
     expect(html).not.toContain('href="/assets/pdf.worker.min-7.mjs"');
-    expect(await (await get("/pdf/2401.12345v2")).text()).toContain('href="/api/pdf-proxy?paperId=2401.12345"');
+    // A version named is the PDF of that version (a bookmark of v2 opens v2), as the viewer asks for it.
+    expect(await (await get("/pdf/2401.12345v2")).text()).toContain('href="/api/pdf-proxy?paperId=2401.12345v2"');
     expect(await (await get("/pdf/hep-th/9901001")).text()).toContain('href="/api/pdf-proxy?paperId=hep-th%2F9901001"');
     // No preload of a PDF for an id the proxy would refuse.
     for (const path of ["/pdf/not-an-id", "/pdf/..%2F..%2Fetc", "/pdf/%E0%A4%A"]) {

@@ -1,4 +1,5 @@
 import { parseArxivId } from "@/shared/arxiv-id";
+import type { Paper } from "./paper";
 
 /** The PDF numbers of the spec. */
 export const PDF_LOAD_TIMEOUT_MS = 15_000;
@@ -35,23 +36,33 @@ export const PDF_MESSAGES = {
   headersTooLarge: "Request headers too large for PDF proxy",
 } as const;
 
-/** The spec's id cleaning: strips a `.pdf` suffix and a version suffix such as v2. */
+/** The spec's id cleaning: strips a `.pdf` suffix and a version suffix such as v2 (the paper, whatever its version). */
 export function cleanPdfPaperId(value: string): string {
   return value.trim().replace(/\.pdf$/i, "").replace(/v\d+$/, "");
 }
 
 /**
- * The PDF proxy's path for an arXiv id, cleaned as the proxy cleans it, so one paper has one
- * URL (the reader, public/pdf-prefetch.js, the server's /pdf/ page head and the kept offline
- * copies all use this one).
+ * The id the PDF proxy is asked for: a `.pdf` suffix goes, a version stays. The spec's cleaning
+ * drops the version too, which made every PDF open the newest version, whatever version the
+ * reader named; with the version watch a PDF moves to a new version only when the user asks, so
+ * `2401.12345v2` (a bookmark of v2) is v2's PDF and `2401.12345` the newest one.
  */
-export function pdfProxyPath(arxivId: string): string {
-  return `/api/pdf-proxy?paperId=${encodeURIComponent(cleanPdfPaperId(arxivId))}`;
+export function pdfProxyPaperId(value: string): string {
+  return value.trim().replace(/\.pdf$/i, "");
 }
 
 /**
- * The arXiv id the proxy may fetch, from a bare id or an arxiv.org abs/pdf URL; null for
- * anything else (other hosts, paths, control characters, over-long input).
+ * The PDF proxy's path for an arXiv id (with its version, when it names one), cleaned as the
+ * proxy cleans it, so one version of a paper has one URL (the reader, public/pdf-prefetch.js,
+ * the server's /pdf/ page head and the kept offline copies all use this one).
+ */
+export function pdfProxyPath(arxivId: string): string {
+  return `/api/pdf-proxy?paperId=${encodeURIComponent(pdfProxyPaperId(arxivId))}`;
+}
+
+/**
+ * The arXiv id the proxy may fetch, with the version it names, from a bare id or an arxiv.org
+ * abs/pdf URL; null for anything else (other hosts, paths, control characters, over-long input).
  */
 export function pdfProxyArxivId(raw: string): string | null {
   if (raw.length === 0 || raw.length > PDF_PROXY_MAX_ID_LENGTH) return null;
@@ -72,8 +83,8 @@ export function pdfProxyArxivId(raw: string): string | null {
     text = match[1];
   }
   text = text.replace(/^arxiv:\s*/i, "");
-  const parsed = parseArxivId(cleanPdfPaperId(text));
-  return parsed ? parsed.id : null;
+  const parsed = parseArxivId(pdfProxyPaperId(text));
+  return parsed ? `${parsed.id}${parsed.version ? `v${parsed.version}` : ""}` : null;
 }
 
 /** A page number clamped to 1..pageCount. */
@@ -109,9 +120,24 @@ export function pdfPagePdfUrl(pathname: string): string | null {
   if (!match?.[1]) return null;
   let id: string;
   try {
-    id = cleanPdfPaperId(decodeURIComponent(match[1]));
+    id = pdfProxyPaperId(decodeURIComponent(match[1]));
   } catch {
     return null;
   }
-  return parseArxivId(id)?.id === id ? pdfProxyPath(id) : null;
+  const parsed = parseArxivId(id);
+  return parsed && `${parsed.id}${parsed.version ? `v${parsed.version}` : ""}` === id ? pdfProxyPath(id) : null;
+}
+
+/**
+ * The arXiv id whose PDF the reader opens for a paper, or null (a paper from elsewhere). The
+ * route's arXiv id says which version: `/pdf/2401.12345v2` is v2's PDF, `/pdf/2401.12345` the
+ * newest, whichever version the paper's details name, so the PDF never moves to another
+ * version behind the reader's back, and public/pdf-prefetch.js asked for the same URL.
+ */
+export function proxiableArxivId(paper: Pick<Paper, "arxivId" | "id" | "source">, routeId: string): string | null {
+  const route = parseArxivId(routeId);
+  if (route && `${route.id}${route.version ? `v${route.version}` : ""}` === routeId.trim()) return routeId.trim();
+  if (paper.arxivId) return parseArxivId(paper.arxivId)?.id ?? null;
+  if (paper.source === "arxiv") return parseArxivId(paper.id)?.id ?? null;
+  return null;
 }

@@ -24,3 +24,15 @@ export function isRevalidatedFile(pathname: string): boolean {
 export function isKeptPdfRequest(pathname: string, method: string): boolean {
   return pathname === PDF_PROXY_PATH && method.toUpperCase() === "GET";
 }
+
+/**
+ * The kept copy's URL to try when a PDF asked for at one version (`?paperId=2401.12345v2`, a
+ * bookmark of v2) has no copy of its own: the paper is kept by its id without version (as Save
+ * Offline keeps it, and as the native app finds kept papers), so the reader opens offline on
+ * any version's address. Null when the request names no version.
+ */
+export function keptPdfFallbackPath(search: string): string | null {
+  const paperId = new URLSearchParams(search).get("paperId");
+  const unversioned = paperId?.replace(/v\d+$/, "");
+  return paperId && unversioned && unversioned !== paperId ? `${PDF_PROXY_PATH}?paperId=${encodeURIComponent(unversioned)}` : null;
+}

@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { createPartialResponse } from "workbox-range-requests";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { KEPT_PAPERS_CACHE } from "@/web/features/offline/offline-cache-names";
-import { APP_SHELL_URL, isKeptPdfRequest, isRevalidatedFile, OFFLINE_MARKER } from "@/web/sw-routes";
+import { APP_SHELL_URL, isKeptPdfRequest, isRevalidatedFile, keptPdfFallbackPath, OFFLINE_MARKER } from "@/web/sw-routes";
 
 /**
  * Quire's service worker (/sw.js, built by vite-plugin-pwa from this file). It does three
@@ -112,7 +112,9 @@ registerRoute(
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && isKeptPdfRequest(url.pathname, request.method),
   async ({ request, url }) => {
-    const kept = await caches.match(`${url.pathname}${url.search}`, { cacheName: KEPT_PAPERS_CACHE }).catch(() => undefined);
+    const find = (path: string) => caches.match(path, { cacheName: KEPT_PAPERS_CACHE }).catch(() => undefined);
+    const fallback = keptPdfFallbackPath(url.search);
+    const kept = (await find(`${url.pathname}${url.search}`)) ?? (fallback ? await find(fallback) : undefined);
     if (!kept) return fetch(request);
     return request.headers.has("range") ? createPartialResponse(request, kept) : kept;
   },

@@ -5,8 +5,8 @@
 //   <meta name="quire-pdf-worker"> it adds to /pdf/* pages (src/server/http/static-site.ts).
 // The server also preloads the PDF from the top of the page (same URL): the fetch below takes
 // that answer over rather than asking again.
-// The URL must be the one the viewer builds (pdf-document.ts, pdfProxyUrl): the id without a
-// version or ".pdf". The build writes this script into the page itself
+// The URL must be the one the viewer builds (pdf-document.ts, pdfProxyUrl): the page's id with
+// its version, if it names one, and without ".pdf". The build writes this script into the page itself
 // (scripts/head-scripts-plugin.ts), so it runs as the head is parsed; the page's
 // Content-Security-Policy names it by its hash.
 //
@@ -40,8 +40,8 @@
   } catch (error) {
     return startApp();
   }
-  id = id.replace(/\.pdf$/i, "").replace(/v\d+$/, "");
-  if (!/^\d{4}\.\d{4,5}$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}$/.test(id)) return startApp();
+  id = id.replace(/\.pdf$/i, "");
+  if (!/^(\d{4}\.\d{4,5}|[a-z-]+(\.[A-Z]{2})?\/\d{7})(v[1-9]\d*)?$/.test(id)) return startApp();
   var url = "/api/pdf-proxy?paperId=" + encodeURIComponent(id);
   var worker = null;
   var meta = document.querySelector('meta[name="quire-pdf-worker"]');

@@ -167,7 +167,7 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
 
   describe(`${variant.name} store`, () => {
     it("stores the first open once, serves the second from the cache, and counts both opens", async () => {
-      const first = await open(owner, `${TEN_PAGES}v1`);
+      const first = await open(owner, TEN_PAGES);
       expect(first.status).toBe(200);
       expect(first.headers.get("x-pdf-cache")).toBe("miss");
       expect(first.headers.get("cache-control")).toBe("private, no-cache");
@@ -578,6 +578,21 @@ describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
       expect((await entry()).accessCount).toBe(7);
       expect(await cache.list("reader")).toHaveLength(1);
       expect((await database.db.select().from(pdfBlobs)).map((blob) => blob.hash)).toEqual([sha256(latest)]);
+
+      // A PDF kept at a version (a bookmark of v1 opened) stays that version, however old and
+      // however revised the paper: its title is looked up once, arXiv is never asked whether it changed.
+      const versioned = `${SMALL_A}v1`;
+      await cache.add("reader", versioned, first);
+      lookups.length = 0;
+      revisedAt = new Date(now + day).toISOString();
+      const readVersioned = async () => sha256(new Uint8Array(await (await cache.serve("reader", versioned, {})).response!.arrayBuffer()));
+      expect(await readVersioned()).toBe(sha256(first));
+      now += 5 * day;
+      expect(await readVersioned()).toBe(sha256(first));
+      await settle();
+      expect(lookups).toEqual([[versioned]]);
+      expect((await cache.list("reader")).find((file) => file.paperId === versioned)!.fileHash).toBe(sha256(first));
+      await cache.remove("reader", versioned);
 
       // A refresh that finds the PDF removed brings nothing back.
       await cache.remove("reader", SMALL_A);

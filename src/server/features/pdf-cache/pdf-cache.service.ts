@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parseArxivId } from "@/shared/arxiv-id";
 import { errors } from "@/server/errors";
 import type { Logger } from "@/server/logger";
 import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
@@ -160,14 +161,18 @@ export function pdfCacheService(deps: {
   const revalidated = new Map<string, number>();
 
   /**
-   * On a read of a PDF cached over a day ago: asks arXiv (through its rate-limited client, like
-   * every lookup) when the paper was last revised; when after the PDF was cached, fetches the
-   * PDF again and stores it (the row keeps its reads; the old bytes go with their last reader).
+   * On a read of a PDF cached over a day ago at its unversioned id (the newest version): asks
+   * arXiv (through its rate-limited client, like every lookup) when the paper was last revised;
+   * when after the PDF was cached, fetches the PDF again and stores it (the row keeps its reads;
+   * the old bytes go with their last reader).
    * Once per user and paper per day; a failure is logged and tried again the next day.
    */
   function revalidateLater(userId: string, entry: PdfCacheEntryRow): void {
     const { arxiv, pdfSource } = deps;
     if (!arxiv || !pdfSource) return;
+    // A PDF kept at a version (a bookmark of v2 opened) is that version for good: moving it to a
+    // newer one is the user's to ask for (the version watch's Update opens the new version's own entry).
+    if (parseArxivId(entry.paperId)?.version) return;
     const now = clock().getTime();
     if (now - entry.cachedAt.getTime() < PDF_CACHE_REVALIDATE_AFTER_MS) return;
     const memoKey = `${userId}\n${entry.paperId}`;

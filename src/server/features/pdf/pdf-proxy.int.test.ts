@@ -30,9 +30,10 @@ describe(`GET /api/pdf-proxy (${testDatabaseKind})`, () => {
     20_000,
   );
 
-  it("asks the configured host for the cleaned id only", async () => {
+  it("asks the configured host for the cleaned id, with the version asked for", async () => {
     await (await proxy("1911.02782v1.pdf")).arrayBuffer();
-    expect((await pdfRequests()).map((request) => request.path)).toEqual(["/arxiv/pdf/1911.02782"]);
+    await (await proxy("1911.02782.pdf")).arrayBuffer();
+    expect((await pdfRequests()).map((request) => request.path)).toEqual(["/arxiv/pdf/1911.02782v1", "/arxiv/pdf/1911.02782"]);
   });
 
   it("serves old-style ids", async () => {

@@ -5,6 +5,7 @@ import { useObservePaper } from "@/web/features/paper-changes/paper-changes-quer
 import { ReaderVersionNotice } from "@/web/features/paper-changes/reader-version-notice";
 import { parseArxivId } from "@/shared/arxiv-id";
 import { APP_NAME } from "@/shared/constants";
+import { proxiableArxivId } from "@/shared/pdf";
 import { formatAuthorName } from "@/shared/format";
 import type { Paper } from "@/shared/paper";
 import { ChunkBoundary } from "@/web/components/chunk-boundary";
@@ -370,7 +371,7 @@ function PaperReader({ paper, routeId, view, from }: { paper: Paper | undefined;
       <div className={cn("mt-5 grid gap-6", wide ? "xl:grid-cols-[minmax(0,1fr)_22rem]" : "lg:grid-cols-[minmax(0,1fr)_22rem]")}>
         {/* A region, not a second main: the app's layout holds the page's one main. */}
         <section className="min-w-0" aria-label={`${viewLabel} view`}>
-          {view === "abs" && paper ? <AbstractView paper={paper} /> : null}
+          {view === "abs" && paper ? <AbstractView paper={paper} routeId={routeId} /> : null}
           {view === "pdf" ? <LazyPdfViewer paper={paper} paperId={routeId} /> : null}
           {view === "html" && paper ? <HtmlView paper={paper} paperId={routeId} /> : null}
           {paper ? <PaperDetailsBelow paper={paper} /> : null}
@@ -435,9 +436,10 @@ function SideCardsUnavailable() {
   );
 }
 
-function AbstractView({ paper }: { paper: Paper }) {
+function AbstractView({ paper, routeId }: { paper: Paper; routeId: string }) {
   const location = useLocation();
-  const pdfPath = readerPath("pdf", paper.arxivId ?? paper.id);
+  // The PDF of the version this page is: the route's (`/abs/2401.12345v2` -> v2, `/abs/2401.12345` -> the newest).
+  const pdfPath = readerPath("pdf", proxiableArxivId(paper, routeId) ?? paper.id);
   return (
     <article className="rounded-xl border border-border bg-card px-4 py-5 shadow-xs sm:px-8 sm:py-8">
       <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">Abstract</h2>

@@ -65,12 +65,6 @@ export function pdfProxyUrl(arxivId: string): string {
   return `${apiOrigin()}${pdfProxyPath(arxivId)}`;
 }
 
-/** The arXiv id the proxy can fetch for this paper, or null (a paper from elsewhere). */
-export function proxiableArxivId(paper: Paper, routeId: string): string | null {
-  if (paper.arxivId) return paper.arxivId;
-  if (paper.source === "arxiv") return paper.id;
-  return /^\d{4}\.\d{4,5}(v\d+)?$|^[a-z-]+(\.[A-Z]{2})?\/\d{7}(v\d+)?$/.test(routeId) ? routeId : null;
-}
 
 /** The proxy's own words for a URL that failed in pdf.js, asked again for one byte. */
 async function proxyMessage(url: string): Promise<string | null> {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { clampPage, clampScale, cleanPdfPaperId, nextRotation, pdfProxyArxivId, stepScale } from "@/shared/pdf";
+import { clampPage, clampScale, cleanPdfPaperId, nextRotation, pdfProxyArxivId, proxiableArxivId, stepScale } from "@/shared/pdf";
 import { clientRectToPageRect, mergeLineRects, toUnrotated } from "./highlight-geometry";
 import { hasZoomFor, historyBack, historyForward, loadViewState, saveViewState, startHistory, swipeDirection, visitPage } from "./pdf-view-state";
 
@@ -27,13 +27,24 @@ describe("PDF rules of the spec", () => {
     expect([0, 90, 180, 270].map(nextRotation)).toEqual([90, 180, 270, 0]);
   });
 
-  it("cleans ids: a .pdf suffix and a version go", () => {
+  it("cleans ids: a .pdf suffix goes; the proxy keeps a version (that version's PDF), the paper's id does not", () => {
     expect(cleanPdfPaperId("2401.12345v2.pdf")).toBe("2401.12345");
-    expect(pdfProxyArxivId("hep-th/9901001v3")).toBe("hep-th/9901001");
-    expect(pdfProxyArxivId("https://arxiv.org/pdf/2401.12345v1")).toBe("2401.12345");
+    expect(pdfProxyArxivId("2401.12345v2.pdf")).toBe("2401.12345v2");
+    expect(pdfProxyArxivId("2401.12345.pdf")).toBe("2401.12345");
+    expect(pdfProxyArxivId("hep-th/9901001v3")).toBe("hep-th/9901001v3");
+    expect(pdfProxyArxivId("https://arxiv.org/pdf/2401.12345v1")).toBe("2401.12345v1");
     expect(pdfProxyArxivId("https://arxiv.org.evil.example/pdf/2401.12345")).toBeNull();
     expect(pdfProxyArxivId("file:///etc/passwd")).toBeNull();
     expect(pdfProxyArxivId("2401.12345/../../x")).toBeNull();
+  });
+
+  it("opens the PDF of the version the route names, else the newest, whatever the paper's details say", () => {
+    const paper = { id: "2401.12345", arxivId: "2401.12345v3", source: "arxiv" as const };
+    expect(proxiableArxivId(paper, "2401.12345v2")).toBe("2401.12345v2");
+    expect(proxiableArxivId(paper, "2401.12345")).toBe("2401.12345");
+    expect(proxiableArxivId(paper, "10.1000/xyz")).toBe("2401.12345");
+    expect(proxiableArxivId({ id: "W1", arxivId: null, source: "openalex" as const }, "W1")).toBeNull();
+    expect(proxiableArxivId({ id: "hep-th/9901001", arxivId: null, source: "arxiv" as const }, "hep-th/9901001v3")).toBe("hep-th/9901001v3");
   });
 
   it("turns the page on a swipe over 80 px that is more across than down; right is previous", () => {

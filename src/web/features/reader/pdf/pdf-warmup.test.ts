@@ -89,8 +89,8 @@ describe("pdf.js warm-up on intent", () => {
     el("pdf").dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", bubbles: true }));
     expect(press).toHaveBeenCalledTimes(2);
     expect(warm).toHaveBeenCalledTimes(1);
-    // The viewer opens the proxy URL of the cleaned id.
-    expect(pdfPagePdfUrl("/pdf/2406.19956v2")).toBe("/api/pdf-proxy?paperId=2406.19956");
+    // The viewer opens the proxy URL of the cleaned id, at the version the link names.
+    expect(pdfPagePdfUrl("/pdf/2406.19956v2")).toBe("/api/pdf-proxy?paperId=2406.19956v2");
   });
 
   it("tries again at the next sign of intent when loading the code failed", async () => {
@@ -108,10 +108,12 @@ describe("pdf.js warm-up on intent", () => {
 });
 
 describe("the PDF of a /pdf/ page", () => {
-  it("is the proxy path of the cleaned arXiv id, and none for other paths", () => {
+  it("is the proxy path of the cleaned arXiv id (with the version it names), and none for other paths", () => {
     expect(pdfPagePdfUrl("/pdf/2406.19956")).toBe("/api/pdf-proxy?paperId=2406.19956");
     expect(pdfPagePdfUrl("/pdf/2406.19956.pdf")).toBe("/api/pdf-proxy?paperId=2406.19956");
-    expect(pdfPagePdfUrl("/pdf/hep-th/9901001v3")).toBe(`/api/pdf-proxy?paperId=${encodeURIComponent("hep-th/9901001")}`);
+    expect(pdfPagePdfUrl("/pdf/hep-th/9901001v3")).toBe(`/api/pdf-proxy?paperId=${encodeURIComponent("hep-th/9901001v3")}`);
+    expect(pdfPagePdfUrl("/pdf/2406.19956v2.pdf")).toBe("/api/pdf-proxy?paperId=2406.19956v2");
+    expect(pdfPagePdfUrl("/pdf/2406.19956v02")).toBeNull();
     expect(pdfPagePdfUrl("/pdf/10.1000%2Fxyz")).toBeNull();
     expect(pdfPagePdfUrl("/abs/2406.19956")).toBeNull();
     expect(pdfPagePdfUrl("/pdf/%E0%A4%A")).toBeNull();
