@@ -6,8 +6,9 @@ import { signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
  * The version watch in the browser: a signed-in user whose bookmark keeps an older version of a
- * paper opens it, sees the newer version in the reader, on the bookmark row and in Paper
- * Catchup's Changes, and moves the bookmark to it with Update; Settings show the watch's switches.
+ * paper sees the newer version on the bookmark row, in the reader of the kept version (which the
+ * bookmark's links open) and in Paper Catchup's Changes, and moves the bookmark to it with
+ * Update (the row's, or the reader's); Settings show the watch's switches.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -36,32 +37,64 @@ for (const theme of ["light", "dark"] as const) {
     const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
     await page.goto(`/abs/${PAPER_ID}`);
     await observed;
-    // The reader of the kept version says so, and stays where it is.
-    await page.goto(`/abs/${PAPER_ID}v2`);
+
+    // The bookmark row's badge; its links open the version it keeps, not the newest.
+    await page.goto("/bookmarks");
+    const badge = page.getByRole("status", { name: `Changes to ${fresh.title}` });
+    await expect(badge).toContainText("v2 → v3");
+    await expect(badge.getByRole("link", { name: "Open new version" })).toHaveAttribute("href", `/abs/${PAPER_ID}v3`);
+    const row = page.getByRole("row").filter({ has: badge });
+    const card = page.getByRole("article").filter({ has: badge });
+    const actions = (await row.count()) > 0 ? row : card;
+    await expect(actions.getByRole("link", { name: "PDF", exact: true })).toHaveAttribute("href", `/pdf/${old}`);
+    await shoot(page, `bookmarks-${theme}`);
+
+    // The reader of the kept version says so, and stays where it is; its PDF is v2's.
+    await actions.getByRole("link", { name: "View", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/abs/${PAPER_ID}v2$`));
     const notice = page.getByRole("note").filter({ hasText: "A newer version is out" });
     await expect(notice).toContainText("v2 → v3");
     await expect(notice.getByRole("link", { name: "Open v3" })).toHaveAttribute("href", `/abs/${PAPER_ID}v3`);
-    await expect(page).toHaveURL(new RegExp(`/abs/${PAPER_ID}v2$`));
+    await expect(page.getByRole("link", { name: "Read the PDF" })).toHaveAttribute("href", `/pdf/${old}`);
+    await expect(page.getByText(`arXiv:${old}`)).toBeVisible();
     await shoot(page, `reader-${theme}`);
+    // Its PDF is v2's, through the proxy at that version.
+    const pdf = page.waitForResponse((response) => response.url().includes(`/api/pdf-proxy?paperId=${old}`) && response.ok());
+    await page.getByRole("link", { name: "Read the PDF" }).click();
+    await expect(page).toHaveURL(new RegExp(`/pdf/${PAPER_ID}v2$`));
+    await pdf;
 
-    // Paper Catchup's Changes section.
+    // Paper Catchup's Changes section; its title opens the kept version too.
     await page.goto("/catchup");
     const changes = page.getByRole("region", { name: "Changes" });
     await expect(changes).toContainText(fresh.title);
     await expect(changes).toContainText("v2 → v3");
+    await expect(changes.getByRole("link", { name: fresh.title })).toHaveAttribute("href", `/abs/${old}`);
     await shoot(page, `catchup-${theme}`);
 
-    // The bookmark row's badge, and Update.
-    await page.goto("/bookmarks");
-    const badge = page.getByRole("status", { name: `Changes to ${fresh.title}` });
-    await expect(badge).toContainText("v2 → v3");
-    await expect(badge.getByRole("link", { name: "Open new version" })).toBeVisible();
-    await shoot(page, `bookmarks-${theme}`);
-    await badge.getByRole("button", { name: "Update" }).click();
-    await expect(page.getByText("Bookmark updated").first()).toBeVisible();
-    await expect(badge).toHaveCount(0);
+    if (theme === "light") {
+      // Update on the bookmark row.
+      await page.goto("/bookmarks");
+      await badge.getByRole("button", { name: "Update" }).click();
+      await expect(page.getByText("Bookmark updated").first()).toBeVisible();
+      await expect(badge).toHaveCount(0);
+    } else {
+      // Update in the reader: confirmed, and the notice says what changed while the page stays on v2.
+      await page.goto(`/abs/${old}`);
+      await notice.getByRole("button", { name: "Update bookmark" }).click();
+      await expect(page.getByText("Bookmark updated").first()).toBeVisible();
+      const updatedNotice = page.getByRole("note").filter({ hasText: "Your bookmark now keeps v3" });
+      await expect(updatedNotice).toContainText("This page shows v2.");
+      await expect(updatedNotice.getByRole("link", { name: "Open v3" })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/abs/${PAPER_ID}v2$`));
+      await shoot(page, `reader-updated-${theme}`);
+      await page.goto("/bookmarks");
+      await expect(badge).toHaveCount(0);
+    }
     const bookmarks = (await (await page.request.get("/api/me/bookmarks")).json()) as { bookmarks: { paperId: string; paperData: Paper }[] };
     expect(bookmarks.bookmarks.find((bookmark) => bookmark.paperId === PAPER_ID)?.paperData.arxivId).toBe(`${PAPER_ID}v3`);
+    // The bookmark now opens v3.
+    await expect(page.getByRole("link", { name: "PDF", exact: true }).first()).toHaveAttribute("href", `/pdf/${PAPER_ID}v3`);
     await shoot(page, `bookmarks-updated-${theme}`);
 
     // Settings: the watch is on by default, the reading history's off and under it.

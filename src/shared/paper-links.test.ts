@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arxivUrlToAppPath, paperDetailPath, paperPdfLink, paperViewLink, rewritePaperLink } from "./paper-links";
+import { arxivUrlToAppPath, paperDetailPath, paperPdfLink, paperViewLink, rewritePaperLink, versionedArxivIdOf } from "./paper-links";
 
 describe("arxivUrlToAppPath", () => {
   it("rewrites arXiv abs, pdf and html pages to in-app paths", () => {
@@ -35,6 +35,18 @@ describe("paper links", () => {
     expect(paperViewLink(arxivPaper)).toEqual({ href: "/abs/2401.12345", internal: true });
     expect(paperPdfLink(arxivPaper)).toEqual({ href: "/pdf/2401.12345", internal: true });
     expect(paperViewLink({ ...arxivPaper, id: "hep-th/9901001" })).toEqual({ href: "/abs/hep-th/9901001", internal: true });
+  });
+
+  it("opens the version a kept paper names when asked (a bookmark opens what it keeps), else the newest", () => {
+    const kept = { ...arxivPaper, arxivId: "2401.12345v2" };
+    expect(paperViewLink(kept, { keptVersion: true })).toEqual({ href: "/abs/2401.12345v2", internal: true });
+    expect(paperPdfLink(kept, { keptVersion: true })).toEqual({ href: "/pdf/2401.12345v2", internal: true });
+    expect(paperViewLink(kept)).toEqual({ href: "/abs/2401.12345", internal: true });
+    // No version named, or another paper's id: the paper's own address.
+    expect(paperViewLink({ ...arxivPaper, arxivId: "2401.12345" }, { keptVersion: true })).toEqual({ href: "/abs/2401.12345", internal: true });
+    expect(paperViewLink({ ...arxivPaper, arxivId: "2401.99999v4" }, { keptVersion: true })).toEqual({ href: "/abs/2401.12345", internal: true });
+    expect(versionedArxivIdOf({ id: "hep-th/9901001", arxivId: "hep-th/9901001v3", source: "arxiv" })).toBe("hep-th/9901001v3");
+    expect(versionedArxivIdOf({ id: "W1", arxivId: "2401.12345v2", source: "openalex" })).toBeNull();
   });
 
   it("sends other papers to their own pages, and rewrites arXiv URLs they carry", () => {

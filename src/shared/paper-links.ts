@@ -42,8 +42,30 @@ type LinkablePaper = {
   arxivId?: string | null;
 };
 
-function inAppLink(view: AppView, paper: LinkablePaper, url: string | null): PaperLink | null {
-  if (paper.source === "arxiv" && parseArxivId(paper.id)) return { href: `/${view}/${paper.id}`, internal: true };
+/** How a paper's links read. */
+export type PaperLinkOptions = {
+  /**
+   * Open the version the paper names (`/abs/2401.12345v2`) rather than the newest (`/abs/2401.12345`):
+   * a bookmark opens the version it keeps, and moves to a newer one only when the user asks.
+   */
+  keptVersion?: boolean;
+};
+
+/**
+ * The arXiv id with the version an arXiv paper names ("2401.12345v2"); null when it names none
+ * (or its arxivId is another paper's).
+ */
+export function versionedArxivIdOf(paper: Pick<LinkablePaper, "arxivId" | "id" | "source">): string | null {
+  const parsed = paper.arxivId ? parseArxivId(paper.arxivId) : null;
+  if (paper.source !== "arxiv" || !parsed?.version || parseArxivId(paper.id)?.id !== parsed.id) return null;
+  return `${parsed.id}v${parsed.version}`;
+}
+
+function inAppLink(view: AppView, paper: LinkablePaper, url: string | null, options: PaperLinkOptions): PaperLink | null {
+  if (paper.source === "arxiv" && parseArxivId(paper.id)) {
+    const kept = options.keptVersion ? versionedArxivIdOf(paper) : null;
+    return { href: `/${view}/${kept ?? paper.id}`, internal: true };
+  }
   if (url) {
     const rewritten = arxivUrlToAppPath(url);
     if (rewritten) return { href: rewritten.replace(/^\/(abs|pdf|html)\//, `/${view}/`), internal: true };
@@ -54,14 +76,14 @@ function inAppLink(view: AppView, paper: LinkablePaper, url: string | null): Pap
 }
 
 /** The paper's abstract page: in-app /abs for arXiv papers, else its landing page. */
-export function paperViewLink(paper: LinkablePaper): PaperLink | null {
-  return inAppLink("abs", paper, paper.url || null);
+export function paperViewLink(paper: LinkablePaper, options: PaperLinkOptions = {}): PaperLink | null {
+  return inAppLink("abs", paper, paper.url || null, options);
 }
 
 /** The paper's PDF: in-app /pdf for arXiv papers, else its PDF URL (null when it has none). */
-export function paperPdfLink(paper: LinkablePaper): PaperLink | null {
+export function paperPdfLink(paper: LinkablePaper, options: PaperLinkOptions = {}): PaperLink | null {
   if (paper.source !== "arxiv" && !paper.pdfUrl) return null;
-  return inAppLink("pdf", paper, paper.pdfUrl);
+  return inAppLink("pdf", paper, paper.pdfUrl, options);
 }
 
 /** The paper detail page; the id is URL-encoded (DOIs hold slashes). */

@@ -136,7 +136,7 @@ export function BookmarksPage() {
               papers={list.papers}
               columns={{ added: "Date Added", extraActionCount: 2 }}
               busy={list.refreshing}
-              renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<BookmarkRowActions paper={paper} />} />}
+              renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} keptVersion extra={<BookmarkRowActions paper={paper} />} />}
               renderNote={(paper) => <PaperChangeBadge paper={paper} />}
             />
             <Pagination

@@ -193,7 +193,7 @@ export function CollectionsPage() {
                     label={`Papers in ${selected}`}
                     papers={papers}
                     columns={{ added: "Date Added", extraActionCount: 1 }}
-                    renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} extra={<BookmarkRowActions paper={paper} />} />}
+                    renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} keptVersion extra={<BookmarkRowActions paper={paper} />} />}
                   />
                 )}
               </>

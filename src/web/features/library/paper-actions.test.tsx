@@ -15,7 +15,7 @@ const papers: Paper[] = [
 ];
 
 /** The paper list as the pages draw it: each row with the library's actions. */
-function renderList(onPath?: (path: string) => void) {
+function renderList(onPath?: (path: string) => void, options: { papers?: Paper[]; keptVersion?: boolean } = {}) {
   const router = createMemoryRouter(
     [
       {
@@ -24,10 +24,10 @@ function renderList(onPath?: (path: string) => void) {
           <PaperList
             tableId="test"
             label="Test papers"
-            papers={papers}
+            papers={options.papers ?? papers}
             columns={{ index: true }}
             onAuthorClick={vi.fn()}
-            renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
+            renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} keptVersion={options.keptVersion} />}
           />
         ),
       },
@@ -71,6 +71,20 @@ describe("<PaperActions/> in a paper list on a wide screen", () => {
     await act(async () => fireEvent.click(within(doiRow).getByRole("button", { name: "Read" })));
     expect(paths.at(-1)).toBe("/paper/10.1000%2Fxyz");
     expect(JSON.parse(window.localStorage.getItem("reading-history")!)[0]).toMatchObject({ paperId: "10.1000/xyz", viewType: "paper" });
+  });
+
+  it("opens a bookmark at the version it keeps (Read, View and PDF), a search result at the newest", async () => {
+    const kept = makePaper({ id: "0704.0309", title: "Kept paper", arxivId: "0704.0309v2", url: "https://arxiv.org/abs/0704.0309v2", pdfUrl: "https://arxiv.org/pdf/0704.0309v2" });
+    const paths: string[] = [];
+    renderList((path) => paths.push(path), { papers: [kept], keptVersion: true });
+    const row = screen.getByRole("button", { name: "Kept paper" }).closest("tr")!;
+    expect(within(row).getByRole("link", { name: "View" }).getAttribute("href")).toBe("/abs/0704.0309v2");
+    expect(within(row).getByRole("link", { name: "PDF" }).getAttribute("href")).toBe("/pdf/0704.0309v2");
+    await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Read" })));
+    expect(paths.at(-1)).toBe("/paper/0704.0309v2");
+    cleanup();
+    renderList(undefined, { papers: [kept] });
+    expect(within(screen.getByRole("button", { name: "Kept paper" }).closest("tr")!).getByRole("link", { name: "View" }).getAttribute("href")).toBe("/abs/0704.0309");
   });
 });
 

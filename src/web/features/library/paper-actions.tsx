@@ -52,15 +52,17 @@ type PaperActionsProps = {
   layout: PaperActionLayout;
   /** More actions a list adds (e.g. the Zotero library's Delete). */
   extra?: ReactNode;
+  /** Read, View and PDF open the version the paper names (a bookmark opens what it keeps), not the newest. */
+  keptVersion?: boolean;
   className?: string;
 };
 
 /** Save Offline, Read, View, PDF, the Bookmark toggle and Export to Zotero (signed in). */
-export function PaperActions({ paper, layout, extra, className }: PaperActionsProps) {
+export function PaperActions({ paper, layout, extra, keptVersion = false, className }: PaperActionsProps) {
   const read = useReadPaper();
   const { bookmarked, toggle } = useBookmarkToggle(paper);
   const iconOnly = layout === "icons";
-  const viewLink = paperViewLink(paper);
+  const viewLink = paperViewLink(paper, { keptVersion });
   const bookmarkLabel = bookmarked ? "Bookmarked" : "Bookmark";
   const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
@@ -70,7 +72,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
       <Button
         variant="ghost"
         size={iconOnly ? "icon" : "sm"}
-        onClick={() => void read(paper)}
+        onClick={() => void read(paper, { keptVersion })}
         aria-label={iconOnly ? "Read" : undefined}
         data-hint={iconOnly ? "Read in Quire" : undefined}
         className={cn(iconOnly ? "size-8" : STACKED_ACTION, "text-primary")}
@@ -85,7 +87,7 @@ export function PaperActions({ paper, layout, extra, className }: PaperActionsPr
         description={viewLink?.internal ? "Abstract page" : "Open the paper's page"}
         icon={<ExternalLink aria-hidden />}
       />
-      <LinkAction link={paperPdfLink(paper)} label="PDF" layout={layout} description="PDF" icon={<FileText aria-hidden />} />
+      <LinkAction link={paperPdfLink(paper, { keptVersion })} label="PDF" layout={layout} description="PDF" icon={<FileText aria-hidden />} />
       <Button
         variant="ghost"
         size={iconOnly ? "icon" : "sm"}

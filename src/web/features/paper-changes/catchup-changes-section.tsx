@@ -1,9 +1,18 @@
 import { Link } from "react-router";
 import { X } from "lucide-react";
+import { parseArxivId } from "@/shared/arxiv-id";
+import { versionedArxivId, type PaperChange } from "@/shared/paper-changes";
 import { Button } from "@/web/components/ui/button";
 import { readerPath } from "@/web/features/reader/paper-route";
 import { PaperChangeLine } from "./paper-change-badge";
 import { usePaperChanges } from "./paper-changes-queries";
+
+/** The paper as the user keeps it: the kept version of a version change, so nothing moves until they ask. */
+function keptPath(change: PaperChange): string {
+  const parsed = parseArxivId(change.paperId);
+  const kept = parsed && !parsed.version && change.kind === "version" && change.fromVersion ? versionedArxivId(parsed.id, change.fromVersion) : null;
+  return readerPath("abs", kept ?? change.paperId);
+}
 
 /** Paper Catchup's "Changes": new versions and publications of the papers the user keeps, above the feed. */
 export function CatchupChangesSection() {
@@ -21,7 +30,7 @@ export function CatchupChangesSection() {
           return (
             <li key={change.id} className="flex items-start justify-between gap-2 py-2">
               <div className="min-w-0 space-y-1">
-                <Link to={readerPath("abs", change.paperId)} className="font-medium hover:underline">
+                <Link to={keptPath(change)} className="font-medium hover:underline">
                   {change.title}
                 </Link>
                 <PaperChangeLine paper={paper} change={change} onUpdate={() => update(change.paperId)} />
