@@ -65,7 +65,6 @@ export function pdfProxyUrl(arxivId: string): string {
   return `${apiOrigin()}${pdfProxyPath(arxivId)}`;
 }
 
-
 /** The proxy's own words for a URL that failed in pdf.js, asked again for one byte. */
 async function proxyMessage(url: string): Promise<string | null> {
   try {
