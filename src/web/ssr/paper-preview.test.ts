@@ -25,7 +25,8 @@ describe("renderPaperPreview", () => {
     expect(html).toContain("cs.LG");
     expect(html).toContain("stat.ML");
     expect(html).toContain("Published");
-    expect(html).toContain('href="/pdf/2401.12345v1"');
+    // Read the PDF of the version the page is: /abs/2401.12345 names none, so the newest.
+    expect(html).toContain('href="/pdf/2401.12345"');
     expect(html).toContain('href="/html/2401.12345"');
     expect(html).toContain('href="https://arxiv.org/abs/2401.12345v1"');
     expect(html).toContain('href="https://doi.org/10.1234/abc.5"');
