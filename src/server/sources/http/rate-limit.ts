@@ -25,20 +25,17 @@ export type RateLimiter = {
 
 /**
  * Added to every interval: the gap an upstream sees also depends on how long each request
- * takes to leave this process (event-loop and database jitter), which can eat into it. Three
- * instances, a harvest and the other test run on a busy 2-core machine once put two arXiv
- * requests 2,958 ms apart with a margin of 100 ms (142 ms eaten): 150 keeps them apart by
- * 3 s at a cost of 1.6 % of the slots.
+ * takes to leave this process (event-loop and database jitter), which can eat into it.
  */
-export const INTERVAL_SAFETY_MARGIN_MS = 150;
+export const INTERVAL_SAFETY_MARGIN_MS = 100;
 
 /**
  * How long the claim of a shared slot may take, from asking the database to holding the
  * answer: the claim's time is the database's, somewhere inside that round trip, so a slower
  * one could leave the next instance's request less than the interval behind this one. The
- * rest of the safety margin (100 ms) is left for the way from here to the upstream.
+ * rest of the safety margin is left for the way from here to the upstream.
  */
-export const LATE_FOR_SLOT_MS = 50;
+export const LATE_FOR_SLOT_MS = INTERVAL_SAFETY_MARGIN_MS / 2;
 
 /**
  * How often a waiter on a shared slot looks again while another instance holds it: that
