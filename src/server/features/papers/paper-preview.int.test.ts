@@ -77,7 +77,8 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
     expect(drawing).toContain('<div class="sm:hidden noscript:block" data-preview-content>');
     expect(drawing).toContain("We prove $x&lt;y$ whenever $\\alpha &gt; 0$, in a few steps.");
     expect(drawing).toContain("Ada Lovelace");
-    expect(drawing).toContain(`href="/pdf/${HELD_ID}v1"`);
+    // The unversioned page links the unversioned PDF (a versioned page keeps its version).
+    expect(drawing).toContain(`href="/pdf/${HELD_ID}"`);
     expect(drawing).toContain('href="https://doi.org/10.5555/held.1"');
     // No text of the paper's runs or ends an element.
     expect(html).not.toContain("<script>alert");
