@@ -3,7 +3,6 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox } from "../../sandbox/server";
 import { setArxivOai } from "../../sandbox/test-support/arxiv-oai";
 import { openPostgres, type DatabaseHandle } from "@/server/db/client";
 import { meClient, testPaper } from "@/test/me-test-client";
@@ -19,7 +18,11 @@ import { createSignedInUser } from "@/test/test-users";
  */
 type Instance = { url: string; child: ChildProcess; stderr: () => string };
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+/**
+ * The sandbox runs in its own process, as arXiv does: in this one, its clock of arrivals would
+ * wait on the test's own work (a hundred answers at once) and see gaps the instances never left.
+ */
+let sandbox: { url: string; child: ChildProcess; close(): Promise<void> };
 let drop: (() => Promise<void>) | undefined;
 let database: DatabaseHandle;
 const instances: Instance[] = [];
@@ -47,6 +50,28 @@ function boot(databaseUrl: string, port: number): Instance {
   return { url: `http://127.0.0.1:${port}`, child, stderr: () => stderr };
 }
 
+async function startSandboxProcess(): Promise<typeof sandbox> {
+  const [port, smtpPort] = await Promise.all([freePort(), freePort()]);
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", "--port", String(port), "--smtp-port", String(smtpPort)], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (!(await fetch(`${url}/__control/health`).then((response) => response.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the sandbox did not come up: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url, child, close };
+}
+
 async function healthy(instance: Instance, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -60,7 +85,7 @@ async function healthy(instance: Instance, timeoutMs: number): Promise<void> {
 
 beforeAll(async () => {
   if (testDatabaseKind !== "postgres") return;
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandboxProcess();
   await setArxivOai(sandbox.url, { recordsPerPage: 500 });
   const empty = await createEmptyPostgresDatabase();
   drop = empty.drop;

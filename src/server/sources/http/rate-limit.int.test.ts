@@ -67,6 +67,26 @@ describe.skipIf(testDatabaseKind === "pglite")(`the shared interval limiter on $
     for (const gap of gaps(log)) expect(gap).toBeGreaterThanOrEqual(INTERVAL_MS - 10);
   });
 
+  it("counts the interval from the moment a request left, not from its claim", async () => {
+    const [first, second] = instances("arxiv-sent-late");
+    const sent: number[] = [];
+    // The first request leaves 150 ms after its claim (a busy process between the two).
+    const slow = first.acquire().then(async (slot) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      slot.sending?.();
+      sent.push(performance.now());
+      slot();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = second.acquire().then((slot) => {
+      slot.sending?.();
+      sent.push(performance.now());
+      slot();
+    });
+    await Promise.all([slow, next]);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(INTERVAL_MS - 10);
+  });
+
   it("gives the slot of a waiter that stops waiting to the next one in line, unused by nobody", async () => {
     const [first, second] = instances("arxiv-abandoned");
     const log: { who: string; at: number }[] = [];

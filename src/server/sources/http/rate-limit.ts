@@ -13,9 +13,17 @@ export type SlotRequest = {
   signal?: AbortSignal;
 };
 
-/** Waits for permission to send one request; call the returned function when the response is in. */
+/**
+ * A granted slot: call it when the response is in. `sending`, called just before the request
+ * (and each redirect) leaves, counts the interval from that moment rather than from the
+ * claim, so time lost between the two (a busy event loop) never shortens the gap the
+ * upstream sees.
+ */
+export type Slot = (() => void) & { sending?: () => void };
+
+/** Waits for permission to send one request; call the returned slot when the response is in. */
 export type RateLimiter = {
-  acquire(request?: SlotRequest): Promise<() => void>;
+  acquire(request?: SlotRequest): Promise<Slot>;
   /**
    * How long a request of this priority joining the queue now would wait for its slot, in ms:
    * an estimate from what this instance sees (its own queue and the shared next slot).
@@ -75,7 +83,7 @@ export const SLOT_HOLD_CAP_MS = 5_000;
  * The release of a one-at-a-time slot: `answered` runs when the caller releases it in time;
  * after `SLOT_HOLD_CAP_MS` the slot is released on its own and the caller's release does nothing.
  */
-function heldAtMost(release: () => void, answered: () => void): () => void {
+function heldAtMost(release: () => void, answered: () => void): Slot {
   let done = false;
   const timer = setTimeout(() => {
     done = true;
@@ -193,10 +201,14 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
     return { waitMs: Math.max(1, Number(row?.wait_ms ?? 1)) };
   }
 
-  /** Frees a held slot `interval` after its claim, or now if that has passed; only if it is still this claim's hold. */
-  function free(claimedAt: string, heldUntil: string) {
+  /**
+   * Frees a held slot `interval` after its claim (plus `lateMs`, how long after the claim the
+   * request left), or now if that has passed; only if it is still this claim's hold.
+   */
+  function free(claimedAt: string, heldUntil: string, lateMs = 0) {
+    const after = `${intervalMs + Math.ceil(lateMs)} milliseconds`;
     return db.execute(
-      sql`update upstream_rate_slots set next_slot_at = greatest(${claimedAt}::timestamptz + ${interval}::interval, clock_timestamp())
+      sql`update upstream_rate_slots set next_slot_at = greatest(${claimedAt}::timestamptz + ${after}::interval, clock_timestamp())
           where host = ${host} and next_slot_at = ${heldUntil}::timestamptz`,
     );
   }
@@ -210,16 +222,22 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
           const asked = performance.now();
           const outcome = await claim(priority);
           if ("claimedAt" in outcome) {
-            if (performance.now() - asked <= LATE_FOR_SLOT_MS) {
+            const answered = performance.now();
+            if (answered - asked <= LATE_FOR_SLOT_MS) {
               const { claimedAt, heldUntil } = outcome;
               holderClaimed = true;
               const releaseTurn = () => {
                 holderClaimed = false;
                 release();
               };
-              return heldAtMost(releaseTurn, () => {
-                void free(claimedAt, heldUntil).catch(() => {}).finally(releaseTurn);
+              let lateMs = 0;
+              const slot = heldAtMost(releaseTurn, () => {
+                void free(claimedAt, heldUntil, lateMs).catch(() => {}).finally(releaseTurn);
               });
+              slot.sending = () => {
+                lateMs = performance.now() - answered;
+              };
+              return slot;
             }
             // The claim's moment is unknown within a slow round trip (a busy event loop): the
             // request would leave up to that late, so this slot is let go (its interval kept)
@@ -280,11 +298,15 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
         holderClaimed = false;
         release();
       };
-      return heldAtMost(releaseTurn, () => {
+      const slot = heldAtMost(releaseTurn, () => {
         // One at a time: never before this one's answer (see createSharedIntervalLimiter).
         nextSlot = Math.max(nextSlot, Date.now());
         releaseTurn();
       });
+      slot.sending = () => {
+        nextSlot = Math.max(nextSlot, Date.now() + intervalMs);
+      };
+      return slot;
     },
     async expectedWaitMs(priority: SlotPriority = "interactive") {
       return Math.max(0, nextSlot - Date.now()) + waitersAhead(oneAtATime.ahead(priority), holderClaimed) * intervalMs;

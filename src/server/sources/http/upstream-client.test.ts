@@ -319,6 +319,26 @@ describe("rate limiters", () => {
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(55);
   });
 
+  it("the local interval limiter counts the interval from the moment a request left", async () => {
+    const limiter = createLocalIntervalLimiter({ intervalMs: 60 });
+    const sent: number[] = [];
+    await Promise.all([
+      limiter.acquire().then(async (slot) => {
+        // Leaves 200 ms after its claim, past the claim's own interval (60 + the margin).
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        slot.sending?.();
+        sent.push(performance.now());
+        slot();
+      }),
+      limiter.acquire().then((slot) => {
+        slot.sending?.();
+        sent.push(performance.now());
+        slot();
+      }),
+    ]);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(60 + INTERVAL_SAFETY_MARGIN_MS - 5);
+  });
+
   it("a free slot is granted without waiting for a timer", async () => {
     // A 0-ms timer still costs a millisecond or more on every upstream request.
     vi.useFakeTimers({ toFake: ["setTimeout"] });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "@/server/logger";
-import { sleep, type RateLimiter } from "./rate-limit";
+import { sleep, type RateLimiter, type Slot } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import { reasonPhrase, UpstreamBusyError, UpstreamError } from "./upstream-error";
 import { transportFromFetch, UndecodableBodyError, upstreamRequest, type UpstreamReply } from "./upstream-agent";
@@ -136,7 +136,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * deadline, when the queue ahead of it is already longer than that: the failure then says
    * when to try again. A waiter whose deadline passes leaves the queue.
    */
-  async function slotBefore(deadline: number): Promise<() => void> {
+  async function slotBefore(deadline: number): Promise<Slot> {
     if (!Number.isFinite(deadline)) return limiter.acquire({ priority: "background" });
     const expected = await limiter.expectedWaitMs("interactive");
     if (Date.now() + expected > deadline) throw new UpstreamBusyError(source, expected);
@@ -160,7 +160,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
    * at an address of its choosing (server-side request forgery).
    */
   async function attemptOnce(url: string, accept: string, redirectsWithin?: string, deadline = Number.POSITIVE_INFINITY): Promise<{ response?: UpstreamReply; body?: { bytes: Uint8Array; text?: string }; error?: unknown; refused?: UpstreamError }> {
-    let release: () => void;
+    let release: Slot;
     try {
       release = await slotBefore(deadline);
     } catch (error) {
@@ -172,6 +172,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       const origin = new URL(url).origin;
       let target = url;
       for (let hop = 0; ; hop++) {
+        release.sending?.();
         const response = await send(target, { headers: { "user-agent": userAgent, accept }, signal });
         const location = response.status >= 300 && response.status < 400 ? response.header("location") : null;
         if (!location) return { response, body: { bytes: await response.bytes() } };
