@@ -79,8 +79,8 @@ export function PaperTable(props: PaperTableProps) {
         <colgroup>
           {columns.index ? <col className="w-14" /> : null}
           <col />
-          {/* A Date Added column and row actions take room: the other columns give it back, so the title keeps a readable width. */}
-          <col className={columns.added ? "w-[20%]" : "w-[26%]"} />
+          {/* A Date Added column and extra row actions take room: the authors give it back, so the title keeps a readable width. */}
+          <col className={columns.added || columns.extraActionCount ? "w-[20%]" : "w-[26%]"} />
           <col className={columns.added ? "w-24" : "w-28"} />
           <col className="w-28" />
           {columns.added ? <col className="w-[8.5rem]" /> : null}
