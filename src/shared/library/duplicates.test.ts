@@ -8,6 +8,7 @@ import {
   duplicateKeysOf,
   findDuplicate,
   paperIdentifiers,
+  replacePaperInKeyedIndex,
   scanDuplicates,
   titleOverlap,
   titleWordSet,
@@ -217,5 +218,39 @@ describe("keyed index (a signed-in library's compact duplicate keys)", () => {
       if (expected) matched += 1;
     }
     expect(matched).toBeGreaterThanOrEqual(40);
+  });
+
+  it("re-indexes a paper written again with a new title, as an index built afresh holds it", () => {
+    const papers = makeSyntheticLibrary(300, 5);
+    const revised = papers.map((paper, i) => (i % 3 === 0 ? { ...paper, title: `${i % 2 ? "Revisited:" : "On"} ${paper.title} again` } : paper));
+    const updated = createKeyedDuplicateIndex(papers.map(duplicateKeysOf));
+    for (const [i, paper] of revised.entries()) if (i % 3 === 0) expect(replacePaperInKeyedIndex(updated, paper)).toBe(true);
+    const fresh = createKeyedDuplicateIndex(revised.map(duplicateKeysOf));
+    expect(updated.size).toBe(fresh.size);
+    const candidates: Paper[] = [...papers, ...revised].flatMap((paper, i) => [
+      { ...paper, id: `other-${i}`, arxivId: null, url: "", doi: null },
+      { ...paper, id: `${paper.id}v7` },
+    ]);
+    let matched = 0;
+    for (const candidate of candidates) {
+      const expected = fresh.find(candidate);
+      const actual = updated.find(candidate);
+      expect(actual && { rule: actual.rule, id: actual.existing.id, title: actual.existing.title }, candidate.id).toEqual(
+        expected && { rule: expected.rule, id: expected.existing.id, title: expected.existing.title },
+      );
+      if (expected) matched += 1;
+      expect(updated.holdsAsIs(candidate)).toBe(fresh.holdsAsIs(candidate));
+    }
+    expect(matched).toBeGreaterThan(300);
+  });
+
+  it("leaves the index as it was where another paper shares an identifier", () => {
+    const [a, second] = makeSyntheticLibrary(2, 9);
+    const first = { ...a!, doi: "10.5555/shared.1" };
+    const index = createKeyedDuplicateIndex([first, second!].map(duplicateKeysOf));
+    // The second paper written again with the first one's DOI: only a rebuild says who holds it.
+    expect(replacePaperInKeyedIndex(index, { ...second!, doi: first.doi, title: "Something else entirely" })).toBe(false);
+    expect(index.holdsAsIs(second!)).toBe(true);
+    expect(index.find({ ...first, id: "another" })?.existing.id).toBe(first.id);
   });
 });

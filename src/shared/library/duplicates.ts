@@ -204,6 +204,49 @@ export class DuplicateIndex<P> {
   }
 
   /**
+   * Indexes a paper held under its id (`paper.id`) by what it is now (a bookmark written again
+   * with a new title), in the old entry's place, as an index built afresh would hold it. Done
+   * only while no other paper shares an identifier with either version (the library's
+   * duplicate rules keep it so); otherwise the index is left as it was and false returned.
+   */
+  replace(paper: P, features: Features = featuresOf(paper as DuplicatePaper)): boolean {
+    const paperId = (paper as { id?: unknown }).id;
+    const old = typeof paperId === "string" ? this.byPaperId.get(paperId) : undefined;
+    if (!old || typeof paperId !== "string") return false;
+    const keyed = (of: Features) =>
+      [
+        [this.byId, of.identifiers.ids],
+        [this.byArxivId, of.identifiers.arxivIds],
+        [this.byDoi, of.identifiers.dois],
+        [this.byCanonicalId, [of.canonicalId]],
+      ] as const;
+    for (const of of [old, features]) {
+      for (const [map, keys] of keyed(of)) {
+        for (const key of keys) {
+          const owner = map.get(key);
+          if (owner !== undefined && owner !== old) return false;
+        }
+      }
+    }
+    const entry: Entry<P> = { ...features, paper, order: old.order };
+    this.entries[old.order] = entry;
+    this.byPaperId.set(paperId, entry);
+    for (const [map, keys] of keyed(old)) for (const key of keys) map.delete(key);
+    for (const [map, keys] of keyed(features)) for (const key of keys) if (!map.has(key)) map.set(key, entry);
+    for (const word of old.titleWords) {
+      const postings = this.byTitleWord.get(word)!;
+      postings.splice(postings.indexOf(old), 1);
+      if (postings.length === 0) this.byTitleWord.delete(word);
+    }
+    for (const word of entry.titleWords) {
+      const postings = this.byTitleWord.get(word);
+      if (postings) postings.push(entry);
+      else this.byTitleWord.set(word, [entry]);
+    }
+    return true;
+  }
+
+  /**
    * Whether the index holds a paper of this id with exactly what `paper` would be indexed by:
    * then adding `paper` again (a bookmark written again) would change no lookup.
    */
@@ -341,6 +384,11 @@ export function createKeyedDuplicateIndex(keys: Iterable<DuplicateKeys>): Duplic
 /** Adds one whole paper to a keyed index (e.g. after it was bookmarked). */
 export function addPaperToKeyedIndex(index: DuplicateIndex<KeyedPaper>, paper: DuplicatePaper): void {
   index.add({ id: paper.id, title: paper.title }, featuresOf(paper));
+}
+
+/** Re-indexes a whole paper a keyed index holds under its id (see `DuplicateIndex.replace`). */
+export function replacePaperInKeyedIndex(index: DuplicateIndex<KeyedPaper>, paper: DuplicatePaper): boolean {
+  return index.replace({ id: paper.id, title: paper.title }, featuresOf(paper));
 }
 
 /** Indexes a library for `findDuplicate`. Linear in the number of papers. */

@@ -6,6 +6,7 @@ import {
   createKeyedDuplicateIndex,
   duplicateKeysOf,
   duplicateMessage,
+  replacePaperInKeyedIndex,
   type DuplicateIndex,
   type DuplicateKeys,
   type DuplicateMatch,
@@ -141,14 +142,16 @@ export function bookmarksService(repository: BookmarksRepository, entities?: Ent
         recentIndexes.delete(userId);
         const index = recent?.version === before ? recent.index : createKeyedDuplicateIndex(await libraryKeys(userId, queries));
         // A paper the library (or this batch, earlier) already holds under another id is left out.
-        // A paper written again with other keys (a new title) leaves its old entry in the index,
-        // which a rebuilt one would not have: such an index is not kept for the next batch.
+        // A paper written again with other keys (a new title) is re-indexed in its entry's place;
+        // where that cannot be done as a rebuilt index would hold it, the index is not kept for
+        // the next batch (a sync rewriting thousands of titles rebuilt it for every batch).
         let exact = true;
         const kept = [...byPaper.values()].filter((bookmark) => {
           const match = index.find(bookmark.paper);
           if (match && match.existing.id !== bookmark.paper.id) return false;
           if (sameEntity(index, bookmark.paper)) return false;
           if (index.holdsAsIs(bookmark.paper)) return true;
+          if (replacePaperInKeyedIndex(index, bookmark.paper)) return true;
           if (match) exact = false;
           addPaperToKeyedIndex(index, bookmark.paper);
           return true;
