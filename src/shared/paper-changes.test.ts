@@ -35,6 +35,21 @@ describe("the version watch's shared rules", () => {
     expect(keptVersion({ arxivId: "hep-th/9901001v4" })).toBe(4);
   });
 
+  it("does not take arXiv's own DOI for a publication", () => {
+    // DataCite registers 10.48550/arXiv.<id> for every preprint; OpenAlex reports it as the DOI.
+    const preprintDoi = { ...kept, doi: "10.48550/arXiv.2406.19956" };
+    expect(detectPaperChanges(kept, preprintDoi)).toEqual([]);
+    expect(detectPaperChanges(kept, { ...preprintDoi, doi: "https://doi.org/10.48550/ARXIV.2406.19956" })).toEqual([]);
+    // A journal DOI after arXiv's is a publication, and the paper takes the journal's.
+    const changes = detectPaperChanges(preprintDoi, { ...kept, doi: "10.1016/j.x.2026.1" });
+    expect(changes).toMatchObject([{ kind: "published", doi: "10.1016/j.x.2026.1" }]);
+    expect(applyPaperChanges(preprintDoi, changes).doi).toBe("10.1016/j.x.2026.1");
+    // A new version that carries arXiv's DOI publishes nothing and keeps the kept DOI.
+    const version = detectPaperChanges(kept, { ...current, doi: "10.48550/arXiv.2406.19956", journalRef: null });
+    expect(version.map((change) => change.kind)).toEqual(["version"]);
+    expect(applyPaperChanges(kept, version).doi).toBeNull();
+  });
+
   it("says what changed in one line", () => {
     const [version, published] = detectPaperChanges(kept, current);
     expect(describePaperChange(version!)).toBe("v2 → v3, 12 Mar 2026: new robustness checks");

@@ -1,4 +1,5 @@
 import { parseArxivId } from "./arxiv-id";
+import { arxivIdFromDoi } from "./library/paper-identifiers";
 import type { Paper } from "./paper";
 
 /**
@@ -66,6 +67,12 @@ export function arxivBaseId(paper: Pick<Paper, "arxivId" | "id" | "source">): st
 const blank = (value: string | null | undefined) => !value || value.trim() === "";
 
 /**
+ * A DOI that says the paper was published: not arXiv's own (`10.48550/arXiv.<id>`, which
+ * DataCite registers for every preprint and OpenAlex reports as the preprint's DOI).
+ */
+const publicationDoi = (doi: string | null | undefined): string | null => (blank(doi) || arxivIdFromDoi(doi) !== null ? null : doi!);
+
+/**
  * What `current` (a fresher answer for the same paper) says changed since `kept`: a newer
  * version, and a DOI or journal reference that `kept` lacks. Nothing when the kept version is
  * unknown (it cannot be told older), or when `current` is older than `kept`.
@@ -86,7 +93,7 @@ export function detectPaperChanges(kept: Paper, current: Paper): PaperChangeDraf
       journalRef: current.journalRef,
     });
   }
-  const newDoi = blank(kept.doi) && !blank(current.doi);
+  const newDoi = publicationDoi(kept.doi) === null && publicationDoi(current.doi) !== null;
   const newJournal = blank(kept.journalRef) && !blank(current.journalRef);
   if (newDoi || newJournal) {
     changes.push({
@@ -96,7 +103,7 @@ export function detectPaperChanges(kept: Paper, current: Paper): PaperChangeDraf
       toVersion: null,
       versionDate: null,
       comment: null,
-      doi: blank(current.doi) ? null : current.doi,
+      doi: publicationDoi(current.doi),
       journalRef: blank(current.journalRef) ? null : current.journalRef,
     });
   }
@@ -167,7 +174,7 @@ export function applyPaperChanges(kept: Paper, changes: readonly PaperChangeDraf
     };
   }
   for (const change of changes) {
-    if (change.doi && blank(paper.doi)) paper.doi = change.doi;
+    if (publicationDoi(change.doi) && !publicationDoi(paper.doi)) paper.doi = change.doi;
     if (change.journalRef && blank(paper.journalRef)) paper.journalRef = change.journalRef;
   }
   return paper;
