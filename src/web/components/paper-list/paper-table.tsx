@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
@@ -84,7 +84,11 @@ export function PaperTable(props: PaperTableProps) {
           <col className={columns.added ? "w-24" : "w-28"} />
           <col className="w-28" />
           {columns.added ? <col className="w-[8.5rem]" /> : null}
-          <col className="w-[11.75rem]" style={columns.extraActionCount ? { width: `${11.75 + 2.25 * columns.extraActionCount}rem` } : undefined} />
+          {/* Extra row actions widen the column only in a wide window (2xl); narrower, they wrap to a second row of icons and the title keeps the room. */}
+          <col
+            className={columns.extraActionCount ? "w-[9.5rem] 2xl:w-(--row-actions-width)" : "w-[11.75rem]"}
+            style={columns.extraActionCount ? ({ "--row-actions-width": `${11.75 + 2.25 * columns.extraActionCount}rem` } as CSSProperties) : undefined}
+          />
         </colgroup>
         <thead className="border-b border-border bg-muted/40">
           <tr>
