@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Paper } from "../src/shared/paper";
 import { baseURL } from "../playwright.config";
-import { expect, test, useTheme } from "./fixtures";
+import { downloadExport, expect, test, useTheme } from "./fixtures";
 import { signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
@@ -106,3 +106,35 @@ for (const theme of ["light", "dark"] as const) {
     await shoot(page, `settings-${theme}`);
   });
 }
+
+/** A corpus paper whose arXiv record names its journal and DOI. */
+const PUBLISHED_ID = "0704.0009";
+
+test("a bookmark kept as a preprint is told of its publication, and takes its DOI into the export", async ({ page }) => {
+  await signedInAccount(page.request, uniqueEmail("watch-published", test.info().project.name));
+  const lookup = await page.request.get(`/api/papers/lookup?id=${PUBLISHED_ID}`);
+  expect(lookup.status()).toBe(200);
+  const fresh = ((await lookup.json()) as { paper: Paper }).paper;
+  expect(fresh.doi).toBe("10.1086/518646");
+  // The user bookmarked it before it was published.
+  const kept: Paper = { ...fresh, doi: null, journalRef: null };
+  const put = await page.request.put(`/api/me/bookmarks/${PUBLISHED_ID}`, { data: { paper: kept }, headers: { Origin: baseURL } });
+  expect(put.status()).toBe(200);
+
+  const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
+  await page.goto(`/abs/${PUBLISHED_ID}`);
+  await observed;
+
+  await page.goto("/bookmarks");
+  const badge = page.getByRole("status", { name: `Changes to ${fresh.title}` });
+  await expect(badge).toContainText(`Published in ${fresh.journalRef} (DOI 10.1086/518646)`);
+  await shoot(page, "bookmarks-published");
+  // Before the update the export still says what the user kept: no DOI.
+  expect((await downloadExport(page, "BibTeX")).text).not.toContain("10.1086/518646");
+  await badge.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Bookmark updated").first()).toBeVisible();
+  await expect(badge).toHaveCount(0);
+  const { text } = await downloadExport(page, "BibTeX");
+  expect(text).toMatch(/doi\s*=\s*\{10\.1086\/518646\}/i);
+  expect(text).toContain("Astrophys.J.663");
+});

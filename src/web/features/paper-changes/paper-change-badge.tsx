@@ -31,7 +31,8 @@ export function PaperChangeLine({ paper, change, onUpdate, update = true }: { pa
     <div className="space-y-1 text-sm">
       <span className="inline-flex max-w-full items-start gap-1 rounded-md bg-amber-100 px-2 py-0.5 font-medium text-amber-950 dark:bg-amber-400/15 dark:text-amber-200">
         <BellDot aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-        <span>{head}</span>
+        {/* A journal reference is often one long token ("Astrophys.J.663:1149-1173,2007"): it wraps inside the chip. */}
+        <span className="min-w-0 [overflow-wrap:anywhere]">{head}</span>
       </span>
       {detail ? (
         <p className="line-clamp-2 text-xs text-muted-foreground" title={detail}>
