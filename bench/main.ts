@@ -6,6 +6,7 @@ import { feedSuite } from "./feed.bench";
 import { indexSuite } from "./index.bench";
 import type { Figure } from "./figures";
 import { librarySuite } from "./library.bench";
+import { lighthouseSuite } from "./lighthouse.bench";
 import { pdfCacheSuite } from "./pdf-cache.bench";
 import { llmSuite } from "./llm.bench";
 import { readerSuite } from "./reader.bench";
@@ -26,13 +27,15 @@ const SUITES: Record<string, () => Promise<Figure[]>> = {
   admin: adminSuite,
   llm: llmSuite,
   zotero: zoteroSuite,
+  lighthouse: lighthouseSuite,
 };
 
 /**
- * Run only when named: focused runs of figures another suite also measures, and the index at
- * arXiv's size (its first run builds a 3-million-record database).
+ * Run only when named: focused runs of figures another suite also measures, the index at
+ * arXiv's size (its first run builds a 3-million-record database), and Lighthouse's 30 page
+ * loads (about 15 minutes).
  */
-const ONLY_WHEN_NAMED = new Set(["pdf-cache", "index"]);
+const ONLY_WHEN_NAMED = new Set(["pdf-cache", "index", "lighthouse"]);
 
 /**
  * `npm run bench [-- suite ...]`: runs the named suites (all by default), prints a table and
