@@ -1,8 +1,3 @@
-import type { Paper } from "@/shared/paper";
-import { firstAuthorKeyPart } from "@/shared/library/cite-key";
-import { paperYear } from "@/shared/library/paper-identifiers";
-import { foldToAscii } from "@/shared/library/text-fold";
-
 /**
  * Offline reading and the native app's constants and rules, shared by the web app, its
  * service worker and the native app.
@@ -14,8 +9,6 @@ export const OFFLINE_SAVE_RETRY_MS = 500;
 
 /** The device directory offline PDFs live in. */
 export const DEVICE_PDF_DIRECTORY = "pdf_cache";
-/** The title part of a device file's name is cut to this many characters. */
-export const DEVICE_FILE_TITLE_SLUG_LENGTH = 30;
 
 /** The native app looks for a share intent this long after launch. */
 export const SHARE_INTENT_CHECK_DELAY_MS = 1000;
@@ -82,29 +75,6 @@ export function launchRoute(savedRoute: string | null | undefined): string {
   if (RESTORABLE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`))) return saved;
   if (/^\/(?:paper|abs|pdf|html|abstract)\//.test(pathname)) return PAPER_ROUTE_FALLBACK;
   return DEFAULT_LAUNCH_ROUTE;
-}
-
-/** Lowercase ASCII words joined by `_`, cut to `length` characters without a trailing `_`. */
-function slug(text: string, length: number): string {
-  return foldToAscii(text)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+/, "")
-    .slice(0, length)
-    .replace(/_+$/, "");
-}
-
-/**
- * A device file's name: the first author's surname, `_et_al`
- * when there are more authors, the year and a 30-character title slug, e.g.
- * `Vaswani_et_al_2017_attention_is_all_you_need.pdf`. Parts that are unknown are left out; a
- * paper with none of them is named by its id.
- */
-export function deviceFileName(paper: Pick<Paper, "id" | "title" | "authors" | "publishedDate" | "arxivId"> & Partial<Pick<Paper, "authorDetails" | "doi">>): string {
-  const surname = firstAuthorKeyPart(paper);
-  const parts = [surname, surname && paper.authors.length > 1 ? "et_al" : "", String(paperYear(paper) ?? ""), slug(paper.title, DEVICE_FILE_TITLE_SLUG_LENGTH)];
-  const name = parts.filter(Boolean).join("_");
-  return `${name || slug(paper.id, 60) || "paper"}.pdf`;
 }
 
 /** 1 MB is 1024*1024 bytes. */

@@ -1,4 +1,5 @@
-import { DEVICE_PDF_DIRECTORY, deviceFileName, OFFLINE_MESSAGES } from "@/shared/offline";
+import { deviceFileName } from "@/shared/device-file-name";
+import { DEVICE_PDF_DIRECTORY, OFFLINE_MESSAGES } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
 import type { DeviceFilesystem } from "@/web/lib/platform";
 import { isKeptPaper, type KeptPaper, type OfflineStore } from "./offline-store";
