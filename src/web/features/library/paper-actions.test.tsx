@@ -51,7 +51,8 @@ describe("<PaperActions/> in a paper list on a wide screen", () => {
     renderList();
     const row = screen.getByRole("button", { name: "Alpha paper" }).closest("tr")!;
     await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Bookmark" })));
-    expect(within(row).getByRole("button", { name: "Bookmarked" })).toBeTruthy();
+    // The first check waits for the duplicate rules, which load on first use.
+    expect(await within(row).findByRole("button", { name: "Bookmarked" })).toBeTruthy();
     expect(Object.keys(JSON.parse(window.localStorage.getItem("bookmarks")!).bookmarks)).toEqual(["2401.00002"]);
     await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Bookmarked" })));
     expect(within(row).getByRole("button", { name: "Bookmark" })).toBeTruthy();

@@ -22,7 +22,7 @@ export function useBookmarkToggle(paper: Paper): { bookmarked: boolean; toggle: 
       try {
         const duplicate = bookmarked ? null : await store.findDuplicate(paper);
         if (duplicate) {
-          toast(duplicateNotice(duplicate));
+          toast(await duplicateNotice(duplicate));
           return;
         }
         if (bookmarked) {

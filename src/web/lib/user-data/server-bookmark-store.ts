@@ -3,7 +3,8 @@ import { BOOKMARK_BATCH_MAX } from "@/shared/library/library-constants";
 import type { ServerBookmark } from "@/shared/user-data";
 import { api } from "@/web/lib/api";
 import type { BookmarkFilter } from "@/shared/library/bookmark-filter";
-import { addPaperToKeyedIndex, createKeyedDuplicateIndex, type DuplicateIndex, type DuplicateKeys, type KeyedPaper } from "@/shared/library/duplicates";
+import type { DuplicateIndex, DuplicateKeys, KeyedPaper } from "@/shared/library/duplicates";
+import { duplicateRules } from "@/web/lib/user-data/bookmark-duplicates";
 import type { BookmarkIndex, BookmarkLibraryStore, BookmarkSummary, LocalBookmark, TrashedBookmark } from "@/web/lib/user-data/bookmark-store";
 import { createRemoteValue, type LoadStatus } from "@/web/lib/user-data/remote-value";
 import { toastFailure, USER_DATA_MESSAGES } from "@/web/lib/user-data/user-data-errors";
@@ -104,7 +105,9 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
     async findDuplicate(paper) {
       if (value.getStatus() !== "ready") await value.load().catch(() => undefined);
       if (entryFor(value.get(), paper.id)) return null;
-      keys ??= api.get<{ keys: DuplicateKeys[] }>("/api/me/bookmarks/duplicate-keys").then((answer) => createKeyedDuplicateIndex(answer.keys));
+      keys ??= Promise.all([api.get<{ keys: DuplicateKeys[] }>("/api/me/bookmarks/duplicate-keys"), duplicateRules.load()]).then(([answer, rules]) =>
+        rules.createKeyedDuplicateIndex(answer.keys),
+      );
       const pending = keys;
       let index: DuplicateIndex<KeyedPaper>;
       try {
@@ -126,7 +129,8 @@ export function createServerBookmarkStore(options: { ready?: () => Promise<unkno
         const { bookmark } = await api.put<{ bookmark: ServerBookmark }>(bookmarkPath(paper.id), { paper });
         if (keys) {
           const adding = keys;
-          void adding.then((index) => addPaperToKeyedIndex(index, paper)).catch(() => undefined);
+          // The index exists, so the rules that built it have loaded.
+          void adding.then((index) => duplicateRules.get()?.addPaperToKeyedIndex(index, paper)).catch(() => undefined);
         }
         if (value.get()[paper.id] === optimistic) change({ ...value.get(), [paper.id]: summaryOf(paper.id, bookmark.tags) }, { keepKeys: true });
         else settled({ keepKeys: true });
