@@ -9,10 +9,16 @@ const toasterModule = createModuleLoader(() => import("@/web/components/ui/toast
 const lazyToaster = () => lazy(() => toasterModule.load().then((module) => ({ default: module.Toaster })));
 let Toaster = lazyToaster();
 
+/** What makes a toast likely soon: a press, a click or a key (most toasts answer one). */
+const PRESS_EVENTS = ["pointerdown", "keydown"] as const;
+
 /**
  * The Toaster, kept out of the first download of every page (Radix's toast machinery; most
- * visits show no toast at first). Its chunk is fetched once the page is idle, so a toast raised
- * later, offline included, shows at once.
+ * visits show no toast at first). Its chunk is fetched at the user's first press, so the toast
+ * a click raises shows at once, or at the first toast when one comes before any press. Once the
+ * service worker controls the page the chunk comes from its precache, offline too; only on a
+ * first visit, before the worker took over, does a toast raised offline before any press wait
+ * for the connection to come back (the boundary below tries again at the `online` event).
  */
 export function LazyToaster() {
   const { toasts } = useToast();
@@ -20,13 +26,14 @@ export function LazyToaster() {
   if (!needed && toasts.length > 0) setNeeded(true);
 
   useEffect(() => {
-    const preload = () => void toasterModule.load().catch(() => {});
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 2000);
-    return () => clearTimeout(timer);
+    const preload = () => {
+      for (const type of PRESS_EVENTS) window.removeEventListener(type, preload, true);
+      void toasterModule.load().catch(() => {});
+    };
+    for (const type of PRESS_EVENTS) window.addEventListener(type, preload, { capture: true, passive: true });
+    return () => {
+      for (const type of PRESS_EVENTS) window.removeEventListener(type, preload, true);
+    };
   }, []);
 
   if (!needed) return null;
