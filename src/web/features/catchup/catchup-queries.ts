@@ -4,17 +4,13 @@ import type { CatchupFeedRequest, CatchupFeedResponse } from "@/shared/catchup";
 import { profileAuthors } from "@/shared/author-identity";
 import type { Paper } from "@/shared/paper";
 import { deviceFeedMarks, marksForFeedRequest } from "@/web/features/feed-marks/device-feed-marks";
+import { catchupKeys } from "@/web/features/catchup/catchup-keys";
 import { api } from "@/web/lib/api";
 import { useProfile } from "@/web/lib/user-data/user-data-hooks";
 import { useUserDataSession } from "@/web/lib/user-data/user-data-session";
 
 /** The feed is computed from the server's shared index, which changes once a day at most. */
 export const CATCHUP_STALE_MS = 5 * 60 * 1000;
-
-export const catchupKeys = {
-  all: ["catchup"] as const,
-  feed: (request: CatchupFeedRequest, refreshKey: number) => ["catchup", "feed", request, refreshKey] as const,
-};
 
 /**
 /**

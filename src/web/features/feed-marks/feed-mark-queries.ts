@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toMarkedPaper, type FeedMarkEntry, type UserFeedMarkKind } from "@/shared/feed/feed-mark-api";
 import type { Paper } from "@/shared/paper";
 import { toast } from "@/web/components/ui/use-toast";
-import { catchupKeys } from "@/web/features/catchup/catchup-queries";
+import { catchupKeys } from "@/web/features/catchup/catchup-keys";
 import { api } from "@/web/lib/api";
 import { entryFor, paperKey } from "@/web/lib/user-data/paper-key";
 import { useUserDataSession } from "@/web/lib/user-data/user-data-session";
