@@ -149,3 +149,53 @@ describe("the server's start", () => {
     expect(early.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
   });
 });
+
+describe("the first load of /search", () => {
+  /**
+   * What /search runs before anything is pressed: the app's entry, the page's chunk (routes.tsx
+   * loads it at once for /search) and, with a query, the results' chunk the page loads at once.
+   * The bench's "initial JavaScript of /search" counts them; these stay out of it, each loaded
+   * with import() when first needed.
+   */
+  const FIRST_LOAD = ["src/web/main.tsx", "src/web/features/search/search-page.tsx", "src/web/features/search/search-results.tsx"];
+  const LOADED_WHEN_NEEDED = [
+    { file: "src/web/components/ui/toaster.tsx", why: "the Toaster (Radix's toast): at the first press or toast (lazy-toaster.tsx)" },
+    { file: "src/web/components/ui/toast.tsx", why: "the Toaster's parts, with it" },
+    { file: "src/shared/library/duplicates.ts", why: "the duplicate rules: at the first Bookmark check (bookmark-duplicates.ts)" },
+    { file: "src/shared/library/canonical-id.ts", why: "the canonical id's hash (@noble/hashes), with the duplicate rules" },
+  ];
+  const firstLoad = new Set(FIRST_LOAD.flatMap((start) => [...loadedWith(start, edges)]));
+  /** How `file` is reached from the first load: the chain of value imports, for the failure's message. */
+  const chainTo = (file: string): string => {
+    const next = new Map<string, string[]>();
+    for (const edge of edges) if (edge.kind === "value") next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+    const previous = new Map<string, string>();
+    const work = [...FIRST_LOAD];
+    const seen = new Set(work);
+    while (work.length > 0) {
+      const from = work.shift()!;
+      for (const to of next.get(from) ?? []) if (!seen.has(to)) (seen.add(to), previous.set(to, from), work.push(to));
+    }
+    const chain = [file];
+    while (previous.has(chain[0]!)) chain.unshift(previous.get(chain[0]!)!);
+    return chain.join(" -> ");
+  };
+
+  it("reaches the page's own parts (the walk is not empty)", () => {
+    for (const file of ["src/web/routes.tsx", "src/web/components/ui/lazy-toaster.tsx", "src/web/features/library/use-bookmark-toggle.ts", "src/web/lib/user-data/bookmark-duplicates.ts"]) {
+      expect(firstLoad.has(file), file).toBe(true);
+    }
+  });
+
+  it("loads neither the Toaster nor the duplicate rules", () => {
+    const loaded = LOADED_WHEN_NEEDED.filter(({ file }) => firstLoad.has(file));
+    expect(loaded.map(({ file, why }) => `${chainTo(file)} (${why})`)).toEqual([]);
+    // Each is still there, loaded with import() by the module named.
+    for (const { file } of LOADED_WHEN_NEEDED) expect(files, file).toContain(file);
+  });
+
+  it("loads no zod (the server checks what the page sends; the page's own checks use none)", () => {
+    const withZod = packages.filter((edge) => edge.kind === "value" && (edge.to === "zod" || edge.to.startsWith("zod/")) && firstLoad.has(edge.from));
+    expect(withZod.map((edge) => chainTo(edge.from))).toEqual([]);
+  });
+});
