@@ -66,7 +66,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", requestContext(logger, metrics.recordRequest));
   // API answers and pages go out gzipped to a browser that accepts it (a page of 50 papers
   // shrinks about sixfold). Answers already encoded (the precompressed assets, the streamed
-  // search page) and byte ranges are left as they are; PDFs are not a compressible type.
+  // search page, a search answer gzipped once with its cached answer in search.routes.ts) and
+  // byte ranges are left as they are; PDFs are not a compressible type.
   app.use("*", compress({ encoding: "gzip" }));
   // The page may call the LLM providers that allow browsers (anonymous visitors' own keys).
   app.use("*", createSecurityHeaders({ connectOrigins: sources.llm.directProviders().map((provider) => new URL(provider.baseUrl).origin) }));

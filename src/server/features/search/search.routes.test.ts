@@ -1,6 +1,17 @@
-import { describe, expect, it } from "vitest";
+import * as zlib from "node:zlib";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { describe, expect, it, vi } from "vitest";
 import type { Paper } from "@/shared/paper";
-import { searchResponseBody } from "./search.routes";
+import type { Sources } from "@/server/sources/sources";
+import { gzippedSearchResponseBody, searchResponseBody, searchRoutes } from "./search.routes";
+import type { SearchService } from "./search.service";
+
+// Counts the route's compressions; the compression itself is zlib's.
+vi.mock("node:zlib", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:zlib")>();
+  return { ...actual, gzipSync: vi.fn(actual.gzipSync) };
+});
 
 const searchResponseJson = (response: Parameters<typeof searchResponseBody>[0]) => Buffer.from(searchResponseBody(response)).toString("utf8");
 
@@ -34,5 +45,59 @@ describe("searchResponseBody", () => {
     expect(other).not.toBe(first);
     expect(JSON.parse(Buffer.from(other).toString("utf8"))).toMatchObject({ total: 10, page: 1, size: 20 });
     expect(JSON.parse(Buffer.from(first).toString("utf8"))).toMatchObject({ total: 10, page: 0, size: 20 });
+  });
+});
+
+describe("gzippedSearchResponseBody", () => {
+  const page = (count: number) => Array.from({ length: count }, (_, index) => paper(String(index), `Paper number ${index}`));
+
+  it("gzips the answer once and gives the same bytes for the same search again", () => {
+    vi.mocked(zlib.gzipSync).mockClear();
+    const response = { papers: page(20), total: 20, page: 0, size: 20 };
+    const gzipped = gzippedSearchResponseBody(response)!;
+    expect(zlib.gunzipSync(gzipped).toString("utf8")).toBe(JSON.stringify(response));
+    expect(gzipped.byteLength).toBeLessThan(searchResponseBody(response).byteLength / 3);
+    expect(gzippedSearchResponseBody({ ...response })).toBe(gzipped);
+    expect(zlib.gzipSync).toHaveBeenCalledTimes(1);
+    // Another page of the same papers is another answer, compressed on its own.
+    const other = gzippedSearchResponseBody({ ...response, page: 1 })!;
+    expect(JSON.parse(zlib.gunzipSync(other).toString("utf8"))).toMatchObject({ page: 1 });
+    expect(zlib.gzipSync).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves an answer under 1 KB as it is", () => {
+    expect(gzippedSearchResponseBody({ papers: [], total: 0, page: 0, size: 20 })).toBeNull();
+  });
+});
+
+describe("GET /search's encoding", () => {
+  const papers = Array.from({ length: 30 }, (_, index) => paper(`2401.${String(index).padStart(5, "0")}`, `Paper number ${index}`));
+  const service = { search: async () => ({ papers, total: 30, page: 0, size: 50, answeredBy: "arxiv-api" }) } as unknown as SearchService;
+  // As app.ts mounts it: the compress middleware in front of every route.
+  const app = new Hono().use("*", compress({ encoding: "gzip" })).route("/api", searchRoutes({ service, sources: {} as Sources }));
+  const get = (acceptEncoding: string) => app.request("/api/search?source=arxiv&q=ti:model", { headers: { "Accept-Encoding": acceptEncoding } });
+
+  it("sends the answer gzipped once to a client that accepts gzip, compressed once for repeated searches", async () => {
+    vi.mocked(zlib.gzipSync).mockClear();
+    for (let round = 0; round < 3; round++) {
+      const response = await get("gzip, deflate, br");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("x-search-source")).toBe("arxiv-api");
+      // Gzipped once: the middleware left the encoded answer alone.
+      const body = zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
+      expect(JSON.parse(body)).toEqual({ papers, total: 30, page: 0, size: 50 });
+    }
+    expect(zlib.gzipSync).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends it plain to a client that does not accept gzip", async () => {
+    for (const acceptEncoding of ["identity", "gzip;q=0, br"]) {
+      const response = await get(acceptEncoding);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(((await response.json()) as { papers: Paper[] }).papers).toHaveLength(30);
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { gzipSync } from "node:zlib";
 import { Hono, type Context } from "hono";
+import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ARXIV_MAX_RESULTS_LIMIT } from "@/shared/constants";
@@ -87,8 +89,14 @@ function relayJson(c: Context, response: UpstreamResponse) {
   return c.body(response.body, status, { "Content-Type": "application/json; charset=utf-8" });
 }
 
-/** The last whole answer made for each page of papers the sources answered with, as UTF-8, by array. */
-const answers = new WeakMap<readonly Paper[], { papers: Buffer; total: number; page: number; size: number; body: Uint8Array<ArrayBuffer> }>();
+/**
+ * The last whole answer made for each page of papers the sources answered with, as UTF-8, by
+ * array, and that answer gzipped once a browser asked for it.
+ */
+const answers = new WeakMap<
+  readonly Paper[],
+  { papers: Buffer; total: number; page: number; size: number; body: Uint8Array<ArrayBuffer>; gzipped?: Uint8Array<ArrayBuffer> }
+>();
 
 /**
  * A search answer as UTF-8 JSON. A cached upstream answer gives the same, read-only papers array
@@ -107,6 +115,28 @@ export function searchResponseBody(response: SearchResponse): Uint8Array<ArrayBu
   return body;
 }
 const SEARCH_BODY_START = Buffer.from('{"papers":');
+
+/**
+ * zlib's level for a search answer: a page of 50 papers gzips to nearly the same size at 4 as
+ * at the default 6, in less time, and the answer waits for it.
+ */
+export const SEARCH_GZIP_LEVEL = 4;
+/** Smaller answers (a search with no results) go as they are, as the compress middleware's threshold has it. */
+const SEARCH_GZIP_MIN_BYTES = 1024;
+
+/**
+ * The search answer gzipped, or null when it is too small to gain from it. Compressed once per
+ * answer and kept with it: a repeated (cached) search sends the same bytes without compressing
+ * them again, which the compress middleware, streaming every answer through its own compressor,
+ * would do each time.
+ */
+export function gzippedSearchResponseBody(response: SearchResponse): Uint8Array<ArrayBuffer> | null {
+  const body = searchResponseBody(response);
+  if (body.byteLength < SEARCH_GZIP_MIN_BYTES) return null;
+  const answer = answers.get(response.papers)!;
+  answer.gzipped ??= gzipSync(body, { level: SEARCH_GZIP_LEVEL }) as Uint8Array<ArrayBuffer>;
+  return answer.gzipped;
+}
 
 /**
  * A JSON array of papers as UTF-8, each paper serialised on its own. One string with a
@@ -162,8 +192,11 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
       const params = parse(searchParamsSchema, queryObject(c));
       const result = await deps.service.search(params);
       // An arXiv search says whether Quire's own index or arXiv's API answered it.
-      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      const headers: Record<string, string> = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
       if (result.answeredBy) headers["X-Search-Source"] = result.answeredBy;
+      // Gzipped here rather than by the compress middleware, which leaves an encoded answer alone.
+      const gzipped = accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "identity" }) === "gzip" ? gzippedSearchResponseBody(result) : null;
+      if (gzipped) return c.body(gzipped, 200, { ...headers, "Content-Encoding": "gzip" });
       return c.body(searchResponseBody(result), 200, headers);
     })
     .get("/arxiv", async (c) => {
