@@ -71,6 +71,22 @@ describe("rankFeed", () => {
     for (const entry of ranked.filter((item) => ["vision", "economics"].includes(topicOf(item.paper)))) expect(entry.like).toBeNull();
   });
 
+  it("never explains a marked paper of the feed as like itself", () => {
+    // The user marked two of the feed's own quantum papers (a copy of each, as a stored mark keeps).
+    const [first, second] = feed.filter((paper) => topicOf(paper) === "quantum");
+    const marks: FeedMark[] = [first!, second!].map((paper) => ({ kind: "relevant", paper: { ...paper } }));
+    const ranked = rankFeed(index, { marks, profile: noProfile, explain: { offset: 0, limit: feed.length } }).papers;
+    const cardOf = (id: string) => ranked.find((entry) => entry.paper.id === id)!;
+    // Each marked paper is like the other one, never like itself.
+    expect(cardOf(first!.id).like).toMatchObject({ paperId: second!.id });
+    expect(cardOf(second!.id).like).toMatchObject({ paperId: first!.id });
+    for (const entry of ranked) if (entry.like) expect(entry.like.paperId).not.toBe(entry.paper.id);
+    // With one mark, the marked paper has no other paper to be like.
+    const alone = rankFeed(index, { marks: marks.slice(0, 1), profile: noProfile }).papers;
+    expect(alone.find((entry) => entry.paper.id === first!.id)!.like).toBeNull();
+    expect(alone.find((entry) => entry.paper.id === second!.id)!.like).toMatchObject({ paperId: first!.id });
+  });
+
   it("works out the likeness only for the ranks asked for (the page shown)", () => {
     const marks = marked("quantum", 2, "relevant");
     const firstPage = rankFeed(index, { marks, profile: noProfile, explain: { offset: 0, limit: 10 } }).papers;

@@ -5,6 +5,7 @@
  * server and a device run the same code.
  */
 import { describeExplanation, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
+import { canonicalPaperId } from "@/shared/paper-id";
 import { FEED_MARK_VERBS, type FeedMark } from "./feed-marks";
 import type { FeedLikeReason } from "./feed-mark-api";
 import type { FeedIndex, FeedPaper, SparseVector } from "./feed-index";
@@ -90,8 +91,12 @@ class MarkPostings {
     });
   }
 
-  /** The mark most similar to a paper of the index (weighted cosine, 0..1) and how similar, or null. */
-  nearest(index: FeedIndex<FeedPaper>, position: number): { mark: number; similarity: number } | null {
+  /**
+   * The mark most similar to a paper of the index (weighted cosine, 0..1) and how similar, or
+   * null. `self` (a mark's number, or -1) is the paper's own mark: a marked paper is not said
+   * to be like itself.
+   */
+  nearest(index: FeedIndex<FeedPaper>, position: number, self = -1): { mark: number; similarity: number } | null {
     const similarity = this.similarity;
     similarity.fill(0);
     const { offsets, terms, values } = index;
@@ -99,10 +104,13 @@ class MarkPostings {
       for (let entry = this.head[terms[k]!]!; entry >= 0; entry = this.next[entry]!) similarity[this.mark[entry]!]! += this.value[entry]! * values[k]!;
     }
     let best = -1;
-    for (let mark = 0; mark < similarity.length; mark += 1) if (best < 0 || similarity[mark]! > similarity[best]!) best = mark;
+    for (let mark = 0; mark < similarity.length; mark += 1) if (mark !== self && (best < 0 || similarity[mark]! > similarity[best]!)) best = mark;
     return best >= 0 ? { mark: best, similarity: Math.min(1, similarity[best]! / index.maxSimilarity) } : null;
   }
 }
+
+/** A paper's id as marks are stored (canonical: no arXiv version), or as it is when it is no paper id. */
+const paperKey = (id: string) => canonicalPaperId(id) ?? id;
 
 /** Enough for any feed: sort keys keep 30 bits of the score and 22 of the candidate's place. */
 const MAX_CANDIDATES = 2 ** 22;
@@ -158,6 +166,8 @@ export function rankWithModel<P extends FeedPaper>(
 
   const order = rankOrder(candidates, blended);
   const postings = model ? new MarkPostings(index.dimensions, model.positives.map(({ vector }) => vector)) : null;
+  // A marked paper of the feed is like another mark, never like its own (its nearest, at similarity 1).
+  const markOf = new Map(model?.positives.map(({ mark }, at) => [paperKey(mark.paper.id), at]));
   const papers = Array.from(order, (at, rank): RankedFeedPaper<P> => {
     const position = candidates[at]!;
     const explanation = explanations[position] ?? null;
@@ -167,7 +177,7 @@ export function rankWithModel<P extends FeedPaper>(
     // The model speaks for the papers it rates relevant (a positive decision value).
     const explained = rank >= explain.offset && rank < explain.offset + explain.limit;
     if (explained && model && postings && modelScore !== null && modelScore > 0.5) {
-      const nearest = postings.nearest(index, position);
+      const nearest = postings.nearest(index, position, markOf.get(paperKey(index.papers[position]!.id)) ?? -1);
       if (nearest && nearest.similarity >= FEED_REASON_MIN_SIMILARITY) {
         const { mark } = model.positives[nearest.mark]!;
         like = { paperId: mark.paper.id, title: mark.paper.title, mark: mark.kind as FeedLikeReason["mark"], similarity: nearest.similarity };
