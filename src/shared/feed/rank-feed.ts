@@ -4,7 +4,7 @@
  * does: the marked paper it is most like, or the profile's reasons. Pure and synchronous: the
  * server and a device run the same code.
  */
-import { describeExplanation, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
+import { describeExplanation, type CatchupProfile, type ScoredPaper, type ScoreExplanation } from "@/shared/catchup";
 import { canonicalPaperId } from "@/shared/paper-id";
 import { FEED_MARK_VERBS, type FeedMark } from "./feed-marks";
 import type { FeedLikeReason } from "./feed-mark-api";
@@ -143,7 +143,12 @@ export function rankFeed<P extends FeedPaper>(index: FeedIndex<P>, input: RankFe
   return rankWithModel(index, model, input.profile, candidates, model ? settings.modelWeight : 0, input.explain);
 }
 
-/** The ranking once the model is trained (or null: the profile alone). */
+/**
+ * The ranking once the model is trained (or null: the profile alone). `profileScores` is the
+ * profile's scoring of the candidates when the caller has it already (the server settles the
+ * author matches by identity first, settleAuthorIdentities): the candidates' order, papers at
+ * 0 left out, as ScoringIndex.score returns it.
+ */
 export function rankWithModel<P extends FeedPaper>(
   index: FeedIndex<P>,
   model: FeedModel | null,
@@ -151,9 +156,10 @@ export function rankWithModel<P extends FeedPaper>(
   candidates: readonly number[],
   modelWeight: number,
   explain: { offset: number; limit: number } = { offset: 0, limit: FEED_EXPLAINED_PAPERS },
+  profileScores?: readonly ScoredPaper<P>[],
 ): RankedFeed<P> {
   const explanations: (ScoreExplanation | undefined)[] = new Array(index.size);
-  const scored = index.scoring.score(profile, candidates);
+  const scored = profileScores ?? index.scoring.score(profile, candidates);
   // `score` keeps the candidates' order and drops papers at 0: walk both lists together.
   let next = 0;
   for (const position of candidates) {

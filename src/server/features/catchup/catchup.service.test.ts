@@ -1,5 +1,6 @@
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
+import type { CatchupFeedRequest } from "@/shared/catchup";
 import type { Paper } from "@/shared/paper";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { CatchupRepository } from "./catchup.repository";
@@ -48,5 +49,45 @@ describe("the catch-up feed over Quire's own arXiv index", () => {
     // Read once, then from memory until the harvest or the day moves on.
     await service.feed({ profile: { categories: ["cs.LG"], authors: [], keywords: [], excludeTerms: [] }, range: "daily", threshold: 0.3, tab: "all", filter: "all", page: 0 });
     expect(index.papersSince).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the learned feed's profile half", () => {
+  it("follows the profile author's identity, not everyone of the name, as the feed without marks does", async () => {
+    // Two people named Yang Liu sign papers of the range (OpenAlex A1 the even ones, A2 the odd ones).
+    const papers = Array.from({ length: 60 }, (_, index) => ({ ...paper(index), authors: index < 12 ? ["Yang Liu"] : ["A. Author"] }) as Paper);
+    papers.sort((a, b) => Date.parse(b.publishedDate!) - Date.parse(a.publishedDate!));
+    const writer = (id: string) => (Number(id.slice(-5)) % 2 === 0 ? "A1" : "A2");
+    const index: CatchupPaperIndex = { covering: async (categories) => new Map(categories.map((category) => [category, NOW])), papersSince: async () => papers };
+    const authors = {
+      paperAuthorIds: vi.fn(async (asked: readonly Paper[]) => new Map(asked.map((item) => [item.id, new Set([writer(item.id)])] as const))),
+    };
+    const service = catchupService({
+      repository: { states: vi.fn(async () => []) } as unknown as CatchupRepository,
+      arxiv: { search: vi.fn() } as unknown as ArxivSource,
+      clock: { now: () => NOW },
+      logger: pino({ level: "silent" }),
+      index,
+      authors,
+    });
+    const request: CatchupFeedRequest = {
+      profile: { categories: ["cs.LG"], authors: [{ name: "Yang Liu", openalexId: "A1" }], keywords: [], excludeTerms: [] },
+      range: "monthly",
+      threshold: 0.3,
+      tab: "all",
+      filter: "all",
+      author: "Yang Liu",
+      page: 0,
+    };
+    const marked = { ...paper(100), title: "Sparse attention for long documents", abstract: "Attention over long inputs." };
+    const feed = await service.feed(request, { marks: [{ kind: "relevant", paper: marked }], explicit: 1 });
+    expect(feed.learned).toBeDefined();
+    expect(feed.papers).toHaveLength(12);
+    for (const entry of feed.papers) {
+      const expected = writer(entry.paper.id) === "A1" ? { author: "Yang Liu", authorBy: "identity" } : { author: null };
+      expect(entry.explanation, entry.paper.id).toMatchObject(expected);
+      expect(entry.explanation.authorId).toBeUndefined();
+    }
+    expect(authors.paperAuthorIds).toHaveBeenCalled();
   });
 });

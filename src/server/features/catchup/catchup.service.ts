@@ -291,12 +291,13 @@ export function catchupService(deps: {
         const coldStart = askColdStart ? learned.coldStart(key, papers, request.profile.categories) : undefined;
         const ranked =
           learning.marks.length > 0
-            ? learned.rank({
+            ? await learned.rank({
                 papers,
                 key,
                 profile,
                 marks: learning.marks,
                 page: request.page,
+                settle: settleIdentities,
                 select: (entries) => selectFeed(request, entries, (matching) => matching.filter((entry) => (entry.score ?? 0) >= clampThreshold(request.threshold) - 1e-9)),
               })
             : null;

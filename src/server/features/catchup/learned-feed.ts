@@ -4,7 +4,7 @@
  * marked paper it is like. A user with no explicit mark and categories in their profile is
  * also given the papers to mark first (the cold start).
  */
-import { CATCHUP_PAGE_SIZE, type CatchupFeedEntry, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
+import { CATCHUP_PAGE_SIZE, type CatchupFeedEntry, type CatchupProfile, type ScoredPaper, type ScoreExplanation } from "@/shared/catchup";
 import { pickColdStartPapers } from "@/shared/feed/cold-start";
 import { FeedIndex } from "@/shared/feed/feed-index";
 import type { FeedMark } from "@/shared/feed/feed-marks";
@@ -28,6 +28,11 @@ export type LearnedFeedInput = {
   /** Filters the ranking (the author box, the tab, the Bookmarked filter) before paging. */
   select: (ranked: CatchupFeedEntry<Paper>[]) => { list: CatchupFeedEntry<Paper>[]; matching: number; recommended: number };
   page: number;
+  /**
+   * Settles the profile's author matches by identity (settleAuthorIdentities), as the feed
+   * without marks does: a profile author linked to an OpenAlex id is followed, not the name.
+   */
+  settle: (scored: ScoredPaper<Paper>[]) => Promise<ScoredPaper<Paper>[]>;
 };
 
 export function learnedFeed() {
@@ -60,13 +65,14 @@ export function learnedFeed() {
      * alone ranks then). Training happens once; a page past the first ranks explained
      * (FEED_EXPLAINED_PAPERS) has its reasons worked out in a second pass over the same model.
      */
-    rank(input: LearnedFeedInput) {
+    async rank(input: LearnedFeedInput) {
       const index = indexOf(input.key, input.papers);
       const model = trainFeedModel(index, input.marks, undefined, FEED_MODEL_DEFAULTS);
       if (!model) return null;
       const candidates = Array.from(index.papers.keys());
+      const profileScores = await input.settle(index.scoring.score(input.profile, candidates));
       const pageOf = (explain?: { offset: number; limit: number }) => {
-        const ranked = rankWithModel(index, model, input.profile, candidates, FEED_MODEL_DEFAULTS.modelWeight, explain);
+        const ranked = rankWithModel(index, model, input.profile, candidates, FEED_MODEL_DEFAULTS.modelWeight, explain, profileScores);
         const rankOf = new Map(ranked.papers.map((entry, rank) => [entry.paper, rank]));
         const selected = input.select(ranked.papers.map(toEntry));
         const pageCount = Math.max(1, Math.ceil(selected.list.length / CATCHUP_PAGE_SIZE));
