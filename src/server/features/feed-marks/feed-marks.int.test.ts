@@ -131,6 +131,20 @@ describe(`feed marks (${testDatabaseKind})`, () => {
     expect(alike.length).toBeGreaterThan(0);
     expect(alike[0].like).toMatchObject({ paperId: target.id, title: target.title, mark: "relevant" });
 
+    // The device's bookmarks and reads come in the body too, as weaker positives that teach the feed.
+    const [saved, read] = before.papers.slice(-3, -1).map((entry: any) => entry.paper);
+    const weak = await feed({
+      profile: { ...profile, categories: [] },
+      categories: profile.categories,
+      range: "weekly",
+      marks: [{ kind: "bookmark", paper: marked(saved) }, { kind: "read", paper: marked(read) }],
+    });
+    expect(weak.status).toBe(200);
+    expect(weak.body.learned).toEqual({ positives: 2, negatives: 0 });
+    expect(weak.body.coldStart).toBeUndefined();
+    expect(weak.body.papers.slice(0, 2).map((entry: any) => entry.paper.id).sort()).toEqual([saved.id, read.id].sort());
+    expect(weak.body.papers.some((entry: any) => entry.like?.mark === "bookmark" || entry.like?.mark === "read")).toBe(true);
+
     // Not relevant pushes a paper down, below where it was with the positive alone.
     const liked = answer.body.papers[1].paper;
     const disliked = await feed({

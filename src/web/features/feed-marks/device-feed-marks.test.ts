@@ -3,7 +3,10 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FEED_MARKS_REQUEST_MAX, toMarkedPaper } from "@/shared/feed/feed-mark-api";
 import { mswServer } from "@/test/unit-setup";
-import { DEVICE_FEED_MARKS_KEY, deviceFeedMarks, marksForFeedRequest, migrateDeviceFeedMarks } from "./device-feed-marks";
+import { requestFeedMarksSchema } from "@/shared/feed/feed-mark-schemas";
+import type { Paper } from "@/shared/paper";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
+import { DEVICE_FEED_MARKS_KEY, deviceBookmarkSignals, deviceFeedMarks, deviceReadSignals, marksForFeedRequest, migrateDeviceFeedMarks } from "./device-feed-marks";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => localStorage.clear());
@@ -35,6 +38,33 @@ describe("device feed marks", () => {
     expect(sent).toHaveLength(FEED_MARKS_REQUEST_MAX);
     expect(sent[0]!.paper.id).toBe(`2401.${String(FEED_MARKS_REQUEST_MAX + 4).padStart(5, "0")}`);
     expect(sent.map((mark) => mark.paper.id)).not.toContain("2401.00000");
+  });
+
+  it("sends the device's bookmarks and reading history as weaker positives, a paper's explicit mark first", () => {
+    const full = (id: string) => ({ ...paper(id), url: "", pdfUrl: "", updatedDate: null, category: "cs.AI", source: "arxiv" }) as unknown as Paper;
+    deviceFeedMarks.set(paper("2401.00001"), "not-relevant", at(1));
+    const bookmarks = deviceBookmarkSignals({
+      "2401.00001": { paperId: "2401.00001", dateAdded: at(2).toISOString(), title: "", category: "cs.AI", collections: [], paperData: full("2401.00001") },
+      "2401.00002": { paperId: "2401.00002", dateAdded: at(3).toISOString(), title: "", category: "cs.AI", collections: [], paperData: full("2401.00002v3") },
+      // A summary without the paper (a signed-in library's) teaches nothing.
+      "2401.00009": { paperId: "2401.00009", collections: [] },
+    });
+    const reads = deviceReadSignals([
+      { id: "r1", paperId: "2401.00003", paperData: full("2401.00003"), viewType: "abstract", readAt: at(4).toISOString() },
+      { id: "r2", paperId: "2401.00002", paperData: full("2401.00002"), viewType: "pdf", readAt: at(5).toISOString() },
+    ] as ReadingHistoryEntry[]);
+    const sent = marksForFeedRequest(deviceFeedMarks.get(), { bookmarks, reads });
+    expect(sent.map((mark) => [mark.kind, mark.paper.id])).toEqual([
+      ["not-relevant", "2401.00001"],
+      ["bookmark", "2401.00002"],
+      ["read", "2401.00003"],
+    ]);
+    // Under its canonical id (the bookmark keeps the version it was saved in).
+    expect(sent[1]!.paper).toEqual({ ...paper("2401.00002v3"), id: "2401.00002" });
+    // Every signal fits the request's schema, and the cap holds with them.
+    expect(requestFeedMarksSchema.safeParse(sent).success).toBe(true);
+    const many = Array.from({ length: FEED_MARKS_REQUEST_MAX }, (_, k) => ({ paperId: `2402.${String(k).padStart(5, "0")}`, paperData: full(`2402.${String(k).padStart(5, "0")}`), at: at(k).toISOString() }));
+    expect(marksForFeedRequest(deviceFeedMarks.get(), { bookmarks: many, reads })).toHaveLength(FEED_MARKS_REQUEST_MAX);
   });
 });
 

@@ -1,10 +1,22 @@
 import { STORAGE_KEYS } from "@/shared/constants";
-import { FEED_MARK_BATCH_MAX, FEED_MARKS_MAX, FEED_MARKS_REQUEST_MAX, type FeedMarkEntry, type MarkedPaper, type UserFeedMarkKind } from "@/shared/feed/feed-mark-api";
+import {
+  FEED_MARK_BATCH_MAX,
+  FEED_MARKS_MAX,
+  FEED_MARKS_REQUEST_MAX,
+  toMarkedPaper,
+  type FeedMarkEntry,
+  type FeedMarkKind,
+  type MarkedPaper,
+  type UserFeedMarkKind,
+} from "@/shared/feed/feed-mark-api";
+import type { Paper } from "@/shared/paper";
 import { api } from "@/web/lib/api";
 import { createLocalValue, parseJsonOrNull } from "@/web/lib/local-store";
 import { removeString } from "@/web/lib/storage";
 import type { MigrationOutcome } from "@/web/lib/user-data/device-data-parts";
+import type { BookmarkSummary, LocalBookmark } from "@/web/lib/user-data/bookmark-store";
 import { paperKey } from "@/web/lib/user-data/paper-key";
+import type { ReadingHistoryEntry } from "@/web/lib/user-data/reading-history-store";
 
 /**
  * An anonymous visitor's Relevant / Not relevant marks, kept on the device under `feed-marks`
@@ -55,12 +67,57 @@ export const deviceFeedMarks = {
   },
 };
 
-/** What a feed request carries of the device's marks: the newest, within the request's cap. */
-export function marksForFeedRequest(marks: FeedMarkMap): { kind: UserFeedMarkKind; paper: MarkedPaper }[] {
-  return Object.values(marks)
+/** One mark of a feed request: an explicit mark, or a bookmark or a read (the weaker positives). */
+export type RequestFeedMark = { kind: FeedMarkKind; paper: MarkedPaper };
+
+/** A device bookmark or reading history entry, as much of it as a weak signal needs. */
+type DeviceSignal = { paperId: string; paperData?: Paper | null; at: string };
+
+/** The bookmarks among a device's bookmark index (the device's summaries are whole bookmarks). */
+export function deviceBookmarkSignals(bookmarks: Readonly<Record<string, BookmarkSummary | LocalBookmark>>): DeviceSignal[] {
+  return Object.values(bookmarks).flatMap((entry) => ("paperData" in entry ? [{ paperId: entry.paperId, paperData: entry.paperData, at: entry.dateAdded }] : []));
+}
+
+/** The papers of a device's reading history. */
+export function deviceReadSignals(entries: readonly ReadingHistoryEntry[]): DeviceSignal[] {
+  return entries.map((entry) => ({ paperId: entry.paperId, paperData: entry.paperData, at: entry.readAt }));
+}
+
+/**
+ * What a feed request carries of the device: the newest explicit marks first, then the newest
+ * bookmarks and reads as weaker positives (as the server adds a signed-in user's), one signal
+ * per paper (a paper's explicit mark wins), within the request's cap.
+ */
+export function marksForFeedRequest(marks: FeedMarkMap, signals: { bookmarks?: readonly DeviceSignal[]; reads?: readonly DeviceSignal[] } = {}): RequestFeedMark[] {
+  const explicit = Object.values(marks)
     .sort(newestFirst)
     .slice(0, FEED_MARKS_REQUEST_MAX)
-    .map((mark) => ({ kind: mark.kind, paper: mark.paper }));
+    .map((mark): RequestFeedMark => ({ kind: mark.kind, paper: mark.paper }));
+  const carried = new Set(explicit.map((mark) => mark.paper.id));
+  const weak: RequestFeedMark[] = [];
+  const add = (kind: "bookmark" | "read", list: readonly DeviceSignal[]) => {
+    for (const signal of [...list].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))) {
+      if (explicit.length + weak.length >= FEED_MARKS_REQUEST_MAX) return;
+      const data = signal.paperData;
+      const id = paperKey(signal.paperId);
+      if (!data || typeof data.title !== "string" || carried.has(id)) continue;
+      carried.add(id);
+      weak.push({
+        kind,
+        paper: toMarkedPaper({
+          id,
+          title: data.title,
+          abstract: typeof data.abstract === "string" ? data.abstract : "",
+          authors: Array.isArray(data.authors) ? data.authors : [],
+          categories: Array.isArray(data.categories) ? data.categories : [],
+          publishedDate: data.publishedDate ?? null,
+        }),
+      });
+    }
+  };
+  add("bookmark", signals.bookmarks ?? []);
+  add("read", signals.reads ?? []);
+  return [...explicit, ...weak];
 }
 
 /**
