@@ -154,6 +154,26 @@ describe("authors by identity", () => {
     expect(entry!.explanation).toMatchObject({ author: null, score: 0.3, raw: 0.3 });
   });
 
+  it("scores by position without writing an explanation per paper, and settles identities the same way", () => {
+    const papers = [mine, namesake, unknown, paper({ title: "Unrelated", authors: ["Jo Doe"], categories: ["q-bio.NC"] })];
+    const index = new ScoringIndex(papers);
+    const asked = profile({ authors: [{ name: "Yang Liu", openalexId: "A1" }], categories: ["cs.CL", "math.CO"], keywords: ["study"] });
+    const scores = index.profileScores(asked, [0, 1, 2, 3]);
+    const scored = index.score(asked);
+    expect(Array.from(scores.scores)).toEqual(papers.map((item) => scored.find((entry) => entry.paper === item)?.explanation.score ?? 0));
+    papers.forEach((item, position) => expect(scores.explain(position)).toEqual(scored.find((entry) => entry.paper === item)?.explanation ?? null));
+    expect(scores.toSettle).toEqual([0, 1, 2]);
+    scores.settle((item) => records.get(item));
+    const settled = settleAuthorIdentities(scored, (item) => records.get(item));
+    papers.forEach((item, position) => {
+      const expected = settled.find((entry) => entry.paper === item)?.explanation ?? null;
+      expect(scores.explain(position)).toEqual(expected);
+      expect(scores.scores[position]).toBe(expected?.score ?? 0);
+    });
+    // A paper that is not a candidate is not scored.
+    expect(index.profileScores(asked, [1]).explain(0)).toBeNull();
+  });
+
   it("leaves name-only authors as they were (bare strings and objects alike)", () => {
     for (const authors of [["Yang Liu"], [{ name: "Yang Liu" }]]) {
       const scored = new ScoringIndex([mine, namesake]).score(profile({ authors }));

@@ -288,39 +288,58 @@ export class ScoringIndex<P extends ScorablePaper> {
    * the spec's weights; drops papers at 0 or below; keeps the index's order.
    */
   score(profile: CatchupProfile, candidates?: readonly number[]): ScoredPaper<P>[] {
+    const positions = candidates ?? Array.from({ length: this.papers.length }, (_, index) => index);
+    const scores = this.profileScores(profile, positions);
+    const scored: ScoredPaper<P>[] = [];
+    for (let at = 0; at < positions.length; at += 1) {
+      const explanation = scores.explain(positions[at]!);
+      if (explanation) scored.push({ paper: this.papers[positions[at]!]!, explanation });
+    }
+    return scored;
+  }
+
+  /**
+   * The same scoring as `score`, as numbers by position: the explanations are written only for
+   * the papers asked about. The learned feed blends every paper's score but shows a page.
+   */
+  profileScores(profile: CatchupProfile, candidates: readonly number[]): ProfileScores<P> {
+    // Indexed loops and typed arrays: this runs over every paper of a feed for every request,
+    // and for...of over 10,000 positions, or an object per paper, is garbage to collect.
     const count = this.papers.length;
-    const positions = candidates ?? Array.from({ length: count }, (_, index) => index);
     const included = new Uint8Array(count);
-    for (const position of positions) included[position] = 1;
+    for (let at = 0; at < candidates.length; at += 1) included[candidates[at]!] = 1;
     const raw = new Float64Array(count);
-    const category: (string | null)[] = new Array(count).fill(null);
-    const author: (string | null)[] = new Array(count).fill(null);
-    const authorId: (string | undefined)[] = new Array(count);
+    // The profile category a paper is listed in (its first one the profile holds), as 1 + its
+    // place in `categoryNames`; 0 for none. Authors and terms match few papers: maps.
+    const categoryNames = [...new Set(profile.categories)];
+    const categoryNumbers = new Map(categoryNames.map((name, at) => [name, at + 1]));
+    const category = new Uint8Array(count);
+    const author = new Map<number, ProfileAuthor>();
     const keywords = new Map<number, string[]>();
     const excludes = new Map<number, string[]>();
 
-    const profileCategories = new Set(profile.categories);
-    if (profileCategories.size > 0) {
-      for (const position of positions) {
-        for (const paperCategory of this.papers[position]!.categories) {
-          if (profileCategories.has(paperCategory)) {
-            category[position] = paperCategory;
-            raw[position]! += SCORE_CATEGORY_MATCH;
-            break;
-          }
+    if (categoryNames.length > 0) {
+      for (let at = 0; at < candidates.length; at += 1) {
+        const position = candidates[at]!;
+        const paperCategories = this.papers[position]!.categories;
+        for (let k = 0; k < paperCategories.length; k += 1) {
+          const number = categoryNumbers.get(paperCategories[k]!);
+          if (number === undefined) continue;
+          category[position] = number;
+          raw[position]! += SCORE_CATEGORY_MATCH;
+          break;
         }
       }
     }
     const seenAuthors = new Set<string>();
     for (const entry of profile.authors) {
-      const { name, openalexId } = toProfileAuthor(entry);
-      const key = normaliseName(name);
+      const matched = toProfileAuthor(entry);
+      const key = normaliseName(matched.name);
       if (!key || seenAuthors.has(key)) continue;
       seenAuthors.add(key);
       for (const position of this.authorPostings.get(key) ?? []) {
-        if (!included[position] || author[position] !== null) continue;
-        author[position] = name;
-        authorId[position] = openalexId;
+        if (!included[position] || author.has(position)) continue;
+        author.set(position, matched);
         raw[position]! += SCORE_AUTHOR_MATCH;
       }
     }
@@ -338,7 +357,8 @@ export class ScoringIndex<P extends ScorablePaper> {
       if (!shortest) continue;
       const target = term.kind === "keyword" ? keywords : excludes;
       const weight = term.kind === "keyword" ? SCORE_PER_KEYWORD : SCORE_PER_EXCLUDE_TERM;
-      for (const position of shortest) {
+      for (let at = 0; at < shortest.length; at += 1) {
+        const position = shortest[at]!;
         if (!included[position]) continue;
         if (term.phrase && !term.phrase.test(this.texts[position]!)) continue;
         const list = target.get(position);
@@ -347,23 +367,73 @@ export class ScoringIndex<P extends ScorablePaper> {
         raw[position]! += weight;
       }
     }
-    const scored: ScoredPaper<P>[] = [];
-    for (const position of positions) {
+    const scores = new Float64Array(count);
+    for (let at = 0; at < candidates.length; at += 1) {
+      const position = candidates[at]!;
       // Sums of tenths carry float noise (0.1 + 0.2); round to the weights' precision.
       const sum = Math.round(raw[position]! * 1000) / 1000;
-      if (sum <= 0) continue;
+      raw[position] = sum;
+      if (sum > 0) scores[position] = Math.min(1, sum);
+    }
+    const toSettle: number[] = [];
+    for (const [position, matched] of author) if (matched.openalexId !== undefined && raw[position]! > 0) toSettle.push(position);
+    return new ProfileScores(this.papers, scores, toSettle, (position) => {
+      const sum = raw[position]!;
+      if (!included[position] || sum <= 0) return null;
+      const matched = author.get(position);
       const explanation: ScoreExplanation = {
         score: Math.min(1, sum),
         raw: sum,
-        category: category[position]!,
-        author: author[position]!,
+        category: category[position]! > 0 ? categoryNames[category[position]! - 1]! : null,
+        author: matched ? matched.name : null,
         keywords: keywords.get(position) ?? [],
         excludeTerms: excludes.get(position) ?? [],
       };
-      if (authorId[position] !== undefined) explanation.authorId = authorId[position];
-      scored.push({ paper: this.papers[position]!, explanation });
+      if (matched?.openalexId !== undefined) explanation.authorId = matched.openalexId;
+      return explanation;
+    });
+  }
+}
+
+/**
+ * A profile's scores over a scoring index's papers, by position, with each paper's explanation
+ * written when it is first asked for (the same object after). `settle` applies the author
+ * identities' verdicts (settleAuthorIdentities) to the papers that need one.
+ */
+export class ProfileScores<P extends ScorablePaper> {
+  private readonly written = new Map<number, ScoreExplanation | null>();
+
+  constructor(
+    readonly papers: readonly P[],
+    /** By position: the score, 0..1; 0 for a paper at 0 or below or not a candidate. */
+    readonly scores: Float64Array,
+    /** Positions whose author reason is a name match of a profile author with an identity, still to check. */
+    readonly toSettle: readonly number[],
+    private readonly write: (position: number) => ScoreExplanation | null,
+  ) {}
+
+  /** A paper's explanation, or null when it scored 0 or below (or was no candidate). */
+  explain(position: number): ScoreExplanation | null {
+    let explanation = this.written.get(position);
+    if (explanation === undefined) {
+      explanation = this.write(position);
+      this.written.set(position, explanation);
     }
-    return scored;
+    return explanation;
+  }
+
+  /**
+   * Settles the author matches of `toSettle` with settleAuthorIdentities (`authorIdsOf` as
+   * there); a paper whose only reason was a namesake goes to 0.
+   */
+  settle(authorIdsOf: (paper: P) => ReadonlySet<string> | undefined): void {
+    const checked = this.toSettle.map((position) => ({ paper: this.papers[position]!, explanation: this.explain(position)! }));
+    const kept = new Map(settleAuthorIdentities(checked, authorIdsOf).map((entry) => [entry.paper, entry.explanation]));
+    for (const position of this.toSettle) {
+      const explanation = kept.get(this.papers[position]!) ?? null;
+      this.written.set(position, explanation);
+      this.scores[position] = explanation ? explanation.score : 0;
+    }
   }
 }
 

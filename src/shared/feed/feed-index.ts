@@ -57,6 +57,7 @@ export class FeedIndex<P extends FeedPaper> {
   private readonly blockWeights: Float64Array;
   private readonly positions = new Map<string, number>();
   private scoringIndex: ScoringIndex<P> | undefined;
+  private everyPosition: readonly number[] | undefined;
 
   constructor(papers: readonly P[], options: Partial<FeedIndexOptions<P>> = {}) {
     this.papers = papers;
@@ -164,6 +165,19 @@ export class FeedIndex<P extends FeedPaper> {
 
   get dimensions(): number {
     return this.idf.length;
+  }
+
+  /**
+   * Every position, 0..size-1: the candidates of a whole-feed ranking, built once rather than
+   * per ranking (a fresh 10,000-entry list per request is garbage to collect).
+   */
+  get allPositions(): readonly number[] {
+    if (!this.everyPosition) {
+      const all = new Array<number>(this.papers.length);
+      for (let position = 0; position < all.length; position += 1) all[position] = position;
+      this.everyPosition = Object.freeze(all);
+    }
+    return this.everyPosition;
   }
 
   /** The position of a paper of the set by id. */

@@ -113,7 +113,7 @@ export function trainFeedModel<P extends FeedPaper>(
   const wanted = settings.minNegatives - negatives.length;
   if (wanted > 0) {
     const marked = new Set(resolved.map((mark) => mark.paper.id));
-    const pool = candidates ?? Array.from(index.papers.keys());
+    const pool = candidates ?? index.allPositions;
     const picked = sample(pool, wanted, (position) => marked.has(index.papers[position]!.id), seededRandom(seed ^ 0x9e3779b9));
     for (const position of picked) examples.push({ vector: index.vector(position), label: -1, weight: settings.sampledNegativeWeight });
     sampledNegatives = picked.length;

@@ -52,13 +52,18 @@ export function trainLinearSvm(examples: readonly TrainingExample[], dimensions:
   let bias = 0;
   const count = examples.length;
   const alpha = new Float64Array(count);
-  const upper = Float64Array.from(examples, (example) => options.c * example.weight);
-  const diagonal = Float64Array.from(examples, (example) => {
+  // Indexed loops throughout: iterating a typed array with for...of boxes every value.
+  const upper = new Float64Array(count);
+  const diagonal = new Float64Array(count);
+  const order = new Uint32Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const { weight, vector } = examples[index]!;
+    upper[index] = options.c * weight;
     let norm = BIAS_FEATURE * BIAS_FEATURE;
-    for (const value of example.vector.values) norm += value * value;
-    return norm;
-  });
-  const order = Array.from({ length: count }, (_, index) => index);
+    for (let k = 0; k < vector.values.length; k += 1) norm += vector.values[k]! * vector.values[k]!;
+    diagonal[index] = norm;
+    order[index] = index;
+  }
   const random = seededRandom(options.seed);
 
   for (let epoch = 0; epoch < options.maxEpochs; epoch += 1) {

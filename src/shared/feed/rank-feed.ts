@@ -4,7 +4,7 @@
  * does: the marked paper it is most like, or the profile's reasons. Pure and synchronous: the
  * server and a device run the same code.
  */
-import { describeExplanation, type CatchupProfile, type ScoredPaper, type ScoreExplanation } from "@/shared/catchup";
+import { describeExplanation, type CatchupProfile, type ProfileScores, type ScoreExplanation } from "@/shared/catchup";
 import { canonicalPaperId } from "@/shared/paper-id";
 import { FEED_MARK_VERBS, type FeedMark } from "./feed-marks";
 import type { FeedLikeReason } from "./feed-mark-api";
@@ -43,6 +43,32 @@ export type RankedFeedPaper<P extends FeedPaper> = {
    */
   like: FeedLikeReason | null;
 };
+
+/**
+ * A ranked paper. Its profile explanation is written when first read: a feed ranks every
+ * paper of the range and shows a page of them.
+ */
+class RankedEntry<P extends FeedPaper> implements RankedFeedPaper<P> {
+  readonly #scoring: ProfileScores<P>;
+  readonly #position: number;
+
+  constructor(
+    readonly paper: P,
+    readonly score: number,
+    readonly modelScore: number | null,
+    readonly profileScore: number,
+    readonly like: FeedLikeReason | null,
+    scoring: ProfileScores<P>,
+    position: number,
+  ) {
+    this.#scoring = scoring;
+    this.#position = position;
+  }
+
+  get explanation(): ScoreExplanation | null {
+    return this.#scoring.explain(this.#position);
+  }
+}
 
 export type RankedFeed<P extends FeedPaper> = {
   /** Best first; equal scores keep the candidates' order (newest first, as the feed lists them). */
@@ -109,9 +135,6 @@ class MarkPostings {
   }
 }
 
-/** A paper's id as marks are stored (canonical: no arXiv version), or as it is when it is no paper id. */
-const paperKey = (id: string) => canonicalPaperId(id) ?? id;
-
 /** Enough for any feed: sort keys keep 30 bits of the score and 22 of the candidate's place. */
 const MAX_CANDIDATES = 2 ** 22;
 const SCORE_STEPS = 2 ** 30;
@@ -129,7 +152,9 @@ function rankOrder(candidates: readonly number[], scores: Float64Array): Uint32A
     keys[at] = Math.round((1 - score) * SCORE_STEPS) * MAX_CANDIDATES + at;
   }
   keys.sort();
-  return Uint32Array.from(keys, (key) => key % MAX_CANDIDATES);
+  const order = new Uint32Array(keys.length);
+  for (let at = 0; at < keys.length; at += 1) order[at] = keys[at]! % MAX_CANDIDATES;
+  return order;
 }
 
 /**
@@ -138,16 +163,15 @@ function rankOrder(candidates: readonly number[], scores: Float64Array): Uint32A
  */
 export function rankFeed<P extends FeedPaper>(index: FeedIndex<P>, input: RankFeedInput, options: Partial<FeedModelOptions> = {}): RankedFeed<P> {
   const settings = { ...FEED_MODEL_DEFAULTS, ...options };
-  const candidates = input.candidates ?? Array.from(index.papers.keys());
+  const candidates = input.candidates ?? index.allPositions;
   const model = trainFeedModel(index, input.marks, input.candidates, settings);
   return rankWithModel(index, model, input.profile, candidates, model ? settings.modelWeight : 0, input.explain);
 }
 
 /**
  * The ranking once the model is trained (or null: the profile alone). `profileScores` is the
- * profile's scoring of the candidates when the caller has it already (the server settles the
- * author matches by identity first, settleAuthorIdentities): the candidates' order, papers at
- * 0 left out, as ScoringIndex.score returns it.
+ * profile's scoring of the candidates (index.scoring.profileScores) when the caller has it
+ * already: the server settles the author matches by identity first.
  */
 export function rankWithModel<P extends FeedPaper>(
   index: FeedIndex<P>,
@@ -156,41 +180,43 @@ export function rankWithModel<P extends FeedPaper>(
   candidates: readonly number[],
   modelWeight: number,
   explain: { offset: number; limit: number } = { offset: 0, limit: FEED_EXPLAINED_PAPERS },
-  profileScores?: readonly ScoredPaper<P>[],
+  profileScores?: ProfileScores<P>,
 ): RankedFeed<P> {
-  const explanations: (ScoreExplanation | undefined)[] = new Array(index.size);
-  const scored = profileScores ?? index.scoring.score(profile, candidates);
-  // `score` keeps the candidates' order and drops papers at 0: walk both lists together.
-  let next = 0;
-  for (const position of candidates) {
-    if (next < scored.length && scored[next]!.paper === index.papers[position]) explanations[position] = scored[next++]!.explanation;
-  }
+  const scoring = profileScores ?? index.scoring.profileScores(profile, candidates);
+  const profileOf = scoring.scores;
   const modelScores = model ? scoreCandidates(index, model, candidates) : null;
   const weight = modelScores ? modelWeight : 0;
   const blended = new Float64Array(index.size);
-  for (const position of candidates) blended[position] = weight * (modelScores ? modelScores[position]! : 0) + (1 - weight) * (explanations[position]?.score ?? 0);
+  for (let at = 0; at < candidates.length; at += 1) {
+    const position = candidates[at]!;
+    blended[position] = weight * (modelScores ? modelScores[position]! : 0) + (1 - weight) * profileOf[position]!;
+  }
 
   const order = rankOrder(candidates, blended);
   const postings = model ? new MarkPostings(index.dimensions, model.positives.map(({ vector }) => vector)) : null;
   // A marked paper of the feed is like another mark, never like its own (its nearest, at similarity 1).
-  const markOf = new Map(model?.positives.map(({ mark }, at) => [paperKey(mark.paper.id), at]));
-  const papers = Array.from(order, (at, rank): RankedFeedPaper<P> => {
+  const markAt = new Map<number, number>();
+  model?.positives.forEach(({ mark }, number) => {
+    const position = index.positionOf(mark.paper.id) ?? index.positionOf(canonicalPaperId(mark.paper.id) ?? mark.paper.id);
+    if (position !== undefined) markAt.set(position, number);
+  });
+  const papers = new Array<RankedFeedPaper<P>>(order.length);
+  for (let rank = 0; rank < order.length; rank += 1) {
+    const at = order[rank]!;
     const position = candidates[at]!;
-    const explanation = explanations[position] ?? null;
-    const profileScore = explanation?.score ?? 0;
     const modelScore = modelScores ? modelScores[position]! : null;
     let like: FeedLikeReason | null = null;
     // The model speaks for the papers it rates relevant (a positive decision value).
     const explained = rank >= explain.offset && rank < explain.offset + explain.limit;
     if (explained && model && postings && modelScore !== null && modelScore > 0.5) {
-      const nearest = postings.nearest(index, position, markOf.get(paperKey(index.papers[position]!.id)) ?? -1);
+      const nearest = postings.nearest(index, position, markAt.get(position) ?? -1);
       if (nearest && nearest.similarity >= FEED_REASON_MIN_SIMILARITY) {
         const { mark } = model.positives[nearest.mark]!;
         like = { paperId: mark.paper.id, title: mark.paper.title, mark: mark.kind as FeedLikeReason["mark"], similarity: nearest.similarity };
       }
     }
-    return { paper: index.papers[position]!, score: blended[position]!, modelScore, profileScore, explanation, like };
-  });
+    papers[rank] = new RankedEntry(index.papers[position]!, blended[position]!, modelScore, profileOf[position]!, like, scoring, position);
+  }
   return {
     papers,
     model: { trained: model !== null, positives: model?.positives.length ?? 0, negatives: model?.negatives ?? 0, sampledNegatives: model?.sampledNegatives ?? 0 },

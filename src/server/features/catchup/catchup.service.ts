@@ -215,8 +215,13 @@ export function catchupService(deps: {
   async function settleIdentities(scored: ScoredPaper<Paper>[]): Promise<ScoredPaper<Paper>[]> {
     const toCheck = scored.filter((entry) => entry.explanation.authorId !== undefined).map((entry) => entry.paper);
     if (toCheck.length === 0) return scored;
-    const ids = deps.authors ? await deps.authors.paperAuthorIds(toCheck) : new Map<string, ReadonlySet<string>>();
-    return settleAuthorIdentities(scored, (paper) => ids.get(paper.id));
+    return settleAuthorIdentities(scored, await authorIdsOf(toCheck));
+  }
+
+  /** The OpenAlex author ids of these papers, as settleAuthorIdentities reads them. */
+  async function authorIdsOf(papers: Paper[]): Promise<(paper: Paper) => ReadonlySet<string> | undefined> {
+    const ids = deps.authors ? await deps.authors.paperAuthorIds(papers) : new Map<string, ReadonlySet<string>>();
+    return (paper) => ids.get(paper.id);
   }
 
   /** Every paper of the categories in the range, scored, newest first, without duplicates. */
@@ -297,7 +302,7 @@ export function catchupService(deps: {
                 profile,
                 marks: learning.marks,
                 page: request.page,
-                settle: settleIdentities,
+                authorIds: authorIdsOf,
                 select: (entries) => selectFeed(request, entries, (matching) => matching.filter((entry) => (entry.score ?? 0) >= clampThreshold(request.threshold) - 1e-9)),
               })
             : null;

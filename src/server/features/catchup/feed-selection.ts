@@ -2,7 +2,7 @@ import type { CatchupFeedRequest } from "@/shared/catchup";
 import type { Paper } from "@/shared/paper";
 
 /** The author box, the tab and the Bookmarked filter over a ranked or scored list. */
-export function selectFeed<E extends { paper: Paper; explanation: { score: number }; score?: number }>(request: CatchupFeedRequest, ranked: E[], recommendedOf: (entries: E[]) => E[]) {
+export function selectFeed<E extends { paper: Paper }>(request: CatchupFeedRequest, ranked: E[], recommendedOf: (entries: E[]) => E[]) {
   const author = request.author?.trim().toLowerCase();
   const matching = author ? ranked.filter((entry) => entry.paper.authors.some((name) => name.toLowerCase().includes(author))) : ranked;
   const recommended = recommendedOf(matching);

@@ -4,7 +4,7 @@
  * marked paper it is like. A user with no explicit mark and categories in their profile is
  * also given the papers to mark first (the cold start).
  */
-import { CATCHUP_PAGE_SIZE, type CatchupFeedEntry, type CatchupProfile, type ScoredPaper, type ScoreExplanation } from "@/shared/catchup";
+import { CATCHUP_PAGE_SIZE, type CatchupFeedEntry, type CatchupProfile, type ScoreExplanation } from "@/shared/catchup";
 import { pickColdStartPapers } from "@/shared/feed/cold-start";
 import { FeedIndex } from "@/shared/feed/feed-index";
 import type { FeedMark } from "@/shared/feed/feed-marks";
@@ -26,13 +26,14 @@ export type LearnedFeedInput = {
   profile: CatchupProfile;
   marks: readonly FeedMark[];
   /** Filters the ranking (the author box, the tab, the Bookmarked filter) before paging. */
-  select: (ranked: CatchupFeedEntry<Paper>[]) => { list: CatchupFeedEntry<Paper>[]; matching: number; recommended: number };
+  select: (ranked: RankedFeedPaper<Paper>[]) => { list: RankedFeedPaper<Paper>[]; matching: number; recommended: number };
   page: number;
   /**
-   * Settles the profile's author matches by identity (settleAuthorIdentities), as the feed
-   * without marks does: a profile author linked to an OpenAlex id is followed, not the name.
+   * The OpenAlex author ids of papers whose author reason is a profile author with an identity
+   * (undefined for a paper without a readable record): the profile's matches are settled by
+   * identity (settleAuthorIdentities), as in the feed without marks.
    */
-  settle: (scored: ScoredPaper<Paper>[]) => Promise<ScoredPaper<Paper>[]>;
+  authorIds: (papers: Paper[]) => Promise<(paper: Paper) => ReadonlySet<string> | undefined>;
 };
 
 export function learnedFeed() {
@@ -69,17 +70,18 @@ export function learnedFeed() {
       const index = indexOf(input.key, input.papers);
       const model = trainFeedModel(index, input.marks, undefined, FEED_MODEL_DEFAULTS);
       if (!model) return null;
-      const candidates = Array.from(index.papers.keys());
-      const profileScores = await input.settle(index.scoring.score(input.profile, candidates));
+      const candidates = index.allPositions;
+      const profileScores = index.scoring.profileScores(input.profile, candidates);
+      if (profileScores.toSettle.length > 0) profileScores.settle(await input.authorIds(profileScores.toSettle.map((position) => index.papers[position]!)));
       const pageOf = (explain?: { offset: number; limit: number }) => {
         const ranked = rankWithModel(index, model, input.profile, candidates, FEED_MODEL_DEFAULTS.modelWeight, explain, profileScores);
-        const rankOf = new Map(ranked.papers.map((entry, rank) => [entry.paper, rank]));
-        const selected = input.select(ranked.papers.map(toEntry));
+        // Selected and paged as ranked; only the page's papers get their explanations written.
+        const selected = input.select(ranked.papers);
         const pageCount = Math.max(1, Math.ceil(selected.list.length / CATCHUP_PAGE_SIZE));
         const page = Math.min(input.page, pageCount - 1);
-        const papers = selected.list.slice(page * CATCHUP_PAGE_SIZE, (page + 1) * CATCHUP_PAGE_SIZE);
-        const ranks = papers.map((entry) => rankOf.get(entry.paper)!);
-        return { ...selected, page, papers, ranks, model: ranked.model };
+        const shown = selected.list.slice(page * CATCHUP_PAGE_SIZE, (page + 1) * CATCHUP_PAGE_SIZE);
+        const ranks = shown.map((entry) => ranked.papers.indexOf(entry));
+        return { list: selected.list, matching: selected.matching, recommended: selected.recommended, page, papers: shown.map(toEntry), ranks, model: ranked.model };
       };
       const first = pageOf();
       const deepest = Math.max(-1, ...first.ranks);
