@@ -263,6 +263,8 @@ export class ScoringIndex<P extends ScorablePaper> {
   readonly papers: readonly P[];
   private readonly postings = new Map<string, number[]>();
   private readonly authorPostings = new Map<string, number[]>();
+  /** Category -> the papers listed in it, and the category's place in each paper's list. */
+  private readonly categoryPostings = new Map<string, { positions: number[]; places: number[] }>();
   private readonly texts: string[] = [];
 
   constructor(papers: readonly P[]) {
@@ -275,6 +277,14 @@ export class ScoringIndex<P extends ScorablePaper> {
         if (list) list.push(position);
         else this.postings.set(word, [position]);
       }
+      paper.categories.forEach((category, place) => {
+        const list = this.categoryPostings.get(category);
+        if (!list) this.categoryPostings.set(category, { positions: [position], places: [place] });
+        else if (list.positions.at(-1) !== position) {
+          list.positions.push(position);
+          list.places.push(place);
+        }
+      });
       for (const key of new Set(authorKeys)) {
         const list = this.authorPostings.get(key);
         if (list) list.push(position);
@@ -312,25 +322,28 @@ export class ScoringIndex<P extends ScorablePaper> {
     // The profile category a paper is listed in (its first one the profile holds), as 1 + its
     // place in `categoryNames`; 0 for none. Authors and terms match few papers: maps.
     const categoryNames = [...new Set(profile.categories)];
-    const categoryNumbers = new Map(categoryNames.map((name, at) => [name, at + 1]));
     const category = new Uint8Array(count);
+    // Where in the paper's own list the matched category is: the first one there counts.
+    const categoryPlace = new Uint16Array(count);
     const author = new Map<number, ProfileAuthor>();
     const keywords = new Map<number, string[]>();
     const excludes = new Map<number, string[]>();
 
-    if (categoryNames.length > 0) {
-      for (let at = 0; at < candidates.length; at += 1) {
-        const position = candidates[at]!;
-        const paperCategories = this.papers[position]!.categories;
-        for (let k = 0; k < paperCategories.length; k += 1) {
-          const number = categoryNumbers.get(paperCategories[k]!);
-          if (number === undefined) continue;
-          category[position] = number;
-          raw[position]! += SCORE_CATEGORY_MATCH;
-          break;
-        }
+    // Through the category's papers, not every paper's categories: a feed's papers are mostly in
+    // a few categories, and reading each paper's list costs more than walking those lists.
+    categoryNames.forEach((name, at) => {
+      const list = this.categoryPostings.get(name);
+      if (!list) return;
+      const { positions, places } = list;
+      for (let k = 0; k < positions.length; k += 1) {
+        const position = positions[k]!;
+        if (!included[position]) continue;
+        if (category[position] === 0) raw[position]! += SCORE_CATEGORY_MATCH;
+        else if (categoryPlace[position]! <= places[k]!) continue;
+        category[position] = at + 1;
+        categoryPlace[position] = places[k]!;
       }
-    }
+    });
     const seenAuthors = new Set<string>();
     for (const entry of profile.authors) {
       const matched = toProfileAuthor(entry);
