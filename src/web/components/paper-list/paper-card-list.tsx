@@ -20,6 +20,9 @@ type PaperCardListProps = {
   renderNote?: (paper: Paper) => ReactNode;
 };
 
+/** About a phone's first screen of cards (the server's preview of a search draws as many). */
+export const FIRST_SCREEN_CARDS = 6;
+
 /** The narrow-screen list: one card per paper. */
 export function PaperCardList({ papers, label, columns, expanded, onToggle, detailsIdFor, onAuthorClick, renderActions, renderNote }: PaperCardListProps) {
   return (
@@ -28,7 +31,10 @@ export function PaperCardList({ papers, label, columns, expanded, onToggle, deta
         const isExpanded = expanded.has(paper.id);
         const detailsId = detailsIdFor(paper.id);
         return (
-          <li key={paper.id}>
+          // A card below the first screen is not laid out or painted until it nears the screen;
+          // its size is guessed until then (auto: its last drawn size once it has been drawn).
+          // The first screen's cards are drawn at once, as the server's preview draws them.
+          <li key={paper.id} className={index >= FIRST_SCREEN_CARDS ? "[contain-intrinsic-size:auto_13rem] [content-visibility:auto]" : undefined}>
             <article data-testid="paper-card" className="rounded-xl border border-border bg-card p-4 shadow-xs" aria-label={paper.title || "Untitled"}>
               <div className="flex items-start gap-3">
                 {columns.index ? (

@@ -1,4 +1,4 @@
-import { createContext, useContext, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useId, useMemo, useState, type ReactNode } from "react";
 import { ChevronDown } from "lucide-react";
 import { BREAKPOINT_LARGE_PX } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
@@ -7,7 +7,7 @@ import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { cn } from "@/web/lib/utils";
 import type { PaperActionLayout } from "./paper-action-style";
-import { PaperCardList } from "./paper-card-list";
+import { FIRST_SCREEN_CARDS, PaperCardList } from "./paper-card-list";
 import {
   formatColumnSort,
   nextColumnSort,
@@ -19,6 +19,7 @@ import {
 } from "./paper-list-preferences";
 import type { PaperListColumns, PaperListSortOption, PaperListSorting } from "./paper-list-types";
 import { PaperTable } from "./paper-table";
+import { useProgressiveCount } from "./use-progressive-count";
 
 export type PaperListProps = {
   /** Remembers sort, collapsed state and phone sort under this id (e.g. "search", "bookmarks"). */
@@ -43,8 +44,13 @@ export type PaperListProps = {
   busy?: boolean;
 };
 
-/** Rows rendered at once on first show; the rest follow in a background render, so the first rows appear sooner. */
-const FIRST_ROWS = 12;
+/**
+ * Rows rendered at once on first show, about a screen's worth (a phone's cards are taller than
+ * a table's rows); the rest follow ROWS_PER_STEP at a time while the browser is idle, so the
+ * first rows appear sooner and no single render builds the whole list.
+ */
+const FIRST_ROWS = { wide: 12, narrow: FIRST_SCREEN_CARDS } as const;
+const ROWS_PER_STEP = 4;
 
 /**
  * How many rows a render that has no second pass (the server's preview of a page) draws:
@@ -106,8 +112,8 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
   }, [sorting, papers, activeValue]);
 
   const firstRowsOnly = useContext(FirstRowsOnly);
-  const deferredCount = useDeferredValue(shown.length, Math.min(shown.length, FIRST_ROWS));
-  const renderCount = firstRowsOnly === null ? deferredCount : Math.min(shown.length, firstRowsOnly);
+  const progressiveCount = useProgressiveCount(shown.length, isWide ? FIRST_ROWS.wide : FIRST_ROWS.narrow, ROWS_PER_STEP);
+  const renderCount = firstRowsOnly === null ? progressiveCount : Math.min(shown.length, firstRowsOnly);
   const rendered = renderCount >= shown.length ? shown : shown.slice(0, renderCount);
 
   const handleSortColumn = (column: PaperSortColumn) => {
