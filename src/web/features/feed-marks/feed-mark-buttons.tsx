@@ -10,12 +10,23 @@ const CHOICES: { kind: UserFeedMarkKind; label: string; hint: string; Icon: type
   { kind: "not-relevant", label: "Not relevant", hint: "Fewer papers like this in your feed", Icon: ThumbsDown },
 ];
 
+type FeedMarks = ReturnType<typeof useFeedMarks>;
+
 /**
  * Relevant / Not relevant for the learned feed: two toggle buttons (aria-pressed), the pressed
  * one pressed again clears the mark. The catch-up feed re-ranks by these marks.
  */
 export function FeedMarkButtons({ paper, className }: { paper: Paper; className?: string }) {
   const { marks, setMark } = useFeedMarks();
+  return <FeedMarkChoices paper={paper} marks={marks} setMark={setMark} className={className} />;
+}
+
+/**
+ * FeedMarkButtons for a row of a list that reads the marks once for all its rows
+ * (useFeedMarks): a hook per row is a query and a mutation observer per row, 50 of each for a
+ * page of search results, all set up while the page is drawn.
+ */
+export function FeedMarkChoices({ paper, marks, setMark, className }: { paper: Paper; marks: FeedMarks["marks"]; setMark: FeedMarks["setMark"]; className?: string }) {
   const current = markOf(marks, paper.id);
   return (
     <span role="group" aria-label={`Mark “${paper.title}” for your feed`} className={cn("inline-flex items-center gap-1", className)}>

@@ -12,7 +12,8 @@ import { isOfflineError } from "@/web/lib/api";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
-import { FeedMarkButtons } from "@/web/features/feed-marks/feed-mark-buttons";
+import { FeedMarkChoices } from "@/web/features/feed-marks/feed-mark-buttons";
+import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { SearchResultsSkeleton } from "./search-results-skeleton";
 import { Button } from "@/web/components/ui/button";
@@ -93,6 +94,8 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   const data = query.data;
   // An anonymous user's kept papers among the results: a newer version shows on the bookmark.
   useObserveSearchResults(query.isPlaceholderData ? undefined : data?.papers);
+  // Once for the list, not per row.
+  const { marks, setMark } = useFeedMarks();
 
   const sorted = useMemo(() => (data ? sortResults(data.papers, state.sort) : []), [data, state.sort]);
   const shown = useMemo(
@@ -169,7 +172,7 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
           sorting={{ options: SEARCH_SORT_OPTIONS, value: state.sort, onChange: onSortChange }}
           onAuthorClick={onAuthorClick}
           renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
-          renderNote={(paper) => <FeedMarkButtons paper={paper} />}
+          renderNote={(paper) => <FeedMarkChoices paper={paper} marks={marks} setMark={setMark} />}
           busy={loadingNewer}
         />
       )}
