@@ -9,7 +9,8 @@ import { Button } from "@/web/components/ui/button";
 import { Label } from "@/web/components/ui/label";
 import { NativeSelect } from "@/web/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
-import { FeedMarkButtons } from "@/web/features/feed-marks/feed-mark-buttons";
+import { FeedMarkChoices } from "@/web/features/feed-marks/feed-mark-buttons";
+import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
 import { PaperActions } from "@/web/features/library/paper-actions";
 import { ScoreReasons } from "./score-reasons";
 import type { CatchupFilterState } from "./use-catchup-controls";
@@ -42,6 +43,8 @@ export function CatchupResults({ filters, filterId, data, loadedOnce, failed, sh
   const entries = useMemo(() => new Map<string, CatchupFeedEntry<Paper>>((data?.papers ?? []).map((entry) => [entry.paper.id, entry])), [data]);
   const papers = useMemo(() => (data?.papers ?? []).map((entry) => entry.paper), [data]);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Once for the list, not per card (as the search list reads them).
+  const { marks, setMark } = useFeedMarks();
 
   return (
     <section aria-label="Papers" className="mt-6">
@@ -112,7 +115,7 @@ export function CatchupResults({ filters, filterId, data, loadedOnce, failed, sh
                   return (
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
                       {entry ? <ScoreReasons explanation={entry.explanation} score={entry.score} like={entry.like} className="min-w-0" /> : null}
-                      <FeedMarkButtons paper={paper} />
+                      <FeedMarkChoices paper={paper} marks={marks} setMark={setMark} />
                     </div>
                   );
                 }}

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Sparkles } from "lucide-react";
 import { FEED_COLD_START_ENOUGH_MARKS } from "@/shared/feed/feed-mark-api";
 import type { Paper } from "@/shared/paper";
-import { FeedMarkButtons } from "@/web/features/feed-marks/feed-mark-buttons";
+import { FeedMarkChoices } from "@/web/features/feed-marks/feed-mark-buttons";
 import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
 
 /**
@@ -12,7 +12,7 @@ import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
  */
 export function ColdStartPrompt({ papers }: { papers: Paper[] | undefined }) {
   const headingId = useId();
-  const { marks } = useFeedMarks();
+  const { marks, setMark } = useFeedMarks();
   if (!papers?.length || Object.keys(marks).length >= FEED_COLD_START_ENOUGH_MARKS) return null;
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-xl border border-primary/30 bg-primary/5 px-4 py-4 sm:px-5">
@@ -33,7 +33,7 @@ export function ColdStartPrompt({ papers }: { papers: Paper[] | undefined }) {
                 {paper.authors.length > 3 ? " et al." : ""} · {paper.category}
               </p>
             </div>
-            <FeedMarkButtons paper={paper} className="shrink-0" />
+            <FeedMarkChoices paper={paper} marks={marks} setMark={setMark} className="shrink-0" />
           </li>
         ))}
       </ul>
