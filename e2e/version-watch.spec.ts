@@ -19,24 +19,43 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
 
+/**
+ * Bookmarks the paper as the user kept it (`kept` turns today's answer into that older copy);
+ * returns today's answer.
+ */
+async function bookmarkAsKept(page: Page, paperId: string, kept: (fresh: Paper) => Paper): Promise<Paper> {
+  const lookup = await page.request.get(`/api/papers/lookup?id=${paperId}`);
+  expect(lookup.status()).toBe(200);
+  const fresh = ((await lookup.json()) as { paper: Paper }).paper;
+  const put = await page.request.put(`/api/me/bookmarks/${paperId}`, { data: { paper: kept(fresh) }, headers: { Origin: baseURL } });
+  expect(put.status()).toBe(200);
+  return fresh;
+}
+
+/** Opens the paper: the server compares the answer the reader loads with the bookmark. */
+async function openAndCompare(page: Page, paperId: string): Promise<void> {
+  const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
+  await page.goto(`/abs/${paperId}`);
+  await observed;
+}
+
 for (const theme of ["light", "dark"] as const) {
   test(`a bookmark's new version shows and the bookmark moves to it (${theme})`, async ({ page }) => {
     await useTheme(page, theme);
     await signedInAccount(page.request, uniqueEmail(`watch-${theme}`, test.info().project.name));
-    const lookup = await page.request.get(`/api/papers/lookup?id=${PAPER_ID}`);
-    expect(lookup.status()).toBe(200);
-    const fresh = ((await lookup.json()) as { paper: Paper }).paper;
-    expect(fresh.arxivId).toBe(`${PAPER_ID}v3`);
     // The user bookmarked it when v2 was the newest.
     const old = `${PAPER_ID}v2`;
-    const kept: Paper = { ...fresh, arxivId: old, url: `https://arxiv.org/abs/${old}`, pdfUrl: `https://arxiv.org/pdf/${old}`, links: { abstract: `https://arxiv.org/abs/${old}`, pdf: `https://arxiv.org/pdf/${old}` } };
-    const put = await page.request.put(`/api/me/bookmarks/${PAPER_ID}`, { data: { paper: kept }, headers: { Origin: baseURL } });
-    expect(put.status()).toBe(200);
+    const fresh = await bookmarkAsKept(page, PAPER_ID, (paper) => ({
+      ...paper,
+      arxivId: old,
+      url: `https://arxiv.org/abs/${old}`,
+      pdfUrl: `https://arxiv.org/pdf/${old}`,
+      links: { abstract: `https://arxiv.org/abs/${old}`, pdf: `https://arxiv.org/pdf/${old}` },
+    }));
+    expect(fresh.arxivId).toBe(`${PAPER_ID}v3`);
 
     // Opening the paper: the answer names v3, which the server compares with the bookmark.
-    const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
-    await page.goto(`/abs/${PAPER_ID}`);
-    await observed;
+    await openAndCompare(page, PAPER_ID);
 
     // The bookmark row's badge; its links open the version it keeps, not the newest.
     await page.goto("/bookmarks");
@@ -112,18 +131,10 @@ const PUBLISHED_ID = "0704.0009";
 
 test("a bookmark kept as a preprint is told of its publication, and takes its DOI into the export", async ({ page }) => {
   await signedInAccount(page.request, uniqueEmail("watch-published", test.info().project.name));
-  const lookup = await page.request.get(`/api/papers/lookup?id=${PUBLISHED_ID}`);
-  expect(lookup.status()).toBe(200);
-  const fresh = ((await lookup.json()) as { paper: Paper }).paper;
-  expect(fresh.doi).toBe("10.1086/518646");
   // The user bookmarked it before it was published.
-  const kept: Paper = { ...fresh, doi: null, journalRef: null };
-  const put = await page.request.put(`/api/me/bookmarks/${PUBLISHED_ID}`, { data: { paper: kept }, headers: { Origin: baseURL } });
-  expect(put.status()).toBe(200);
-
-  const observed = page.waitForResponse((response) => response.url().endsWith("/api/me/paper-changes/observed") && response.status() === 200);
-  await page.goto(`/abs/${PUBLISHED_ID}`);
-  await observed;
+  const fresh = await bookmarkAsKept(page, PUBLISHED_ID, (paper) => ({ ...paper, doi: null, journalRef: null }));
+  expect(fresh.doi).toBe("10.1086/518646");
+  await openAndCompare(page, PUBLISHED_ID);
 
   await page.goto("/bookmarks");
   const badge = page.getByRole("status", { name: `Changes to ${fresh.title}` });
