@@ -6,6 +6,19 @@ import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { CatchupRepository } from "./catchup.repository";
 import { catchupService, type CatchupPaperIndex } from "./catchup.service";
 
+/** Counts the learned feed's index builds (each costs seconds over 10,000 papers). */
+const feedIndexBuilds = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/shared/feed/feed-index", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/shared/feed/feed-index")>();
+  class CountedFeedIndex<T> extends original.FeedIndex<T & Paper> {
+    constructor(...args: ConstructorParameters<typeof original.FeedIndex<T & Paper>>) {
+      super(...args);
+      feedIndexBuilds.count++;
+    }
+  }
+  return { ...original, FeedIndex: CountedFeedIndex };
+});
+
 const NOW = new Date("2026-06-04T06:00:00Z");
 
 function paper(index: number): Paper {
@@ -89,5 +102,43 @@ describe("the learned feed's profile half", () => {
       expect(entry.explanation.authorId).toBeUndefined();
     }
     expect(authors.paperAuthorIds).toHaveBeenCalled();
+  });
+});
+
+describe("the learned feed's index", () => {
+  it("is built once for a list of papers, not again each minute while the list stays the same", async () => {
+    const papers = Array.from({ length: 200 }, (_, index) => paper(index)).sort((a, b) => Date.parse(b.publishedDate!) - Date.parse(a.publishedDate!));
+    let now = NOW;
+    const index: CatchupPaperIndex = { covering: async (categories) => new Map(categories.map((category) => [category, NOW])), papersSince: async () => papers };
+    const service = catchupService({
+      repository: { states: vi.fn(async () => []) } as unknown as CatchupRepository,
+      arxiv: { search: vi.fn() } as unknown as ArxivSource,
+      clock: { now: () => now },
+      logger: pino({ level: "silent" }),
+      index,
+    });
+    const request: CatchupFeedRequest = {
+      profile: { categories: ["cs.LG"], authors: [], keywords: [], excludeTerms: [] },
+      range: "weekly",
+      threshold: 0.3,
+      tab: "all",
+      filter: "all",
+      page: 0,
+    };
+    const marks = { marks: [{ kind: "relevant" as const, paper: { ...paper(300), title: "Paper about attention" } }], explicit: 1 };
+    const before = feedIndexBuilds.count;
+    const first = await service.feed(request, marks);
+    expect(first.learned).toBeDefined();
+    expect(feedIndexBuilds.count).toBe(before + 1);
+    // Minutes later the range starts minutes later, but holds the same papers.
+    for (const minutes of [1, 2, 5, 30]) {
+      now = new Date(NOW.getTime() + minutes * 60_000);
+      const again = await service.feed(request, marks);
+      expect(again.papers.map((entry) => entry.paper.id)).toEqual(first.papers.map((entry) => entry.paper.id));
+    }
+    expect(feedIndexBuilds.count).toBe(before + 1);
+    // Another range is another list.
+    await service.feed({ ...request, range: "monthly" }, marks);
+    expect(feedIndexBuilds.count).toBe(before + 2);
   });
 });

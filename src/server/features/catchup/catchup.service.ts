@@ -203,9 +203,12 @@ export function catchupService(deps: {
       let end = 0;
       while (end < entry.papers.length && entry.published[end]! >= since) end++;
       parts.push({ entry, end });
-      stamps.push(`${state.fromIndex ? "index:" : ""}${state.category}@${entry.refreshedAt}`);
+      // The list is named by what it holds: each category's papers and how many of them are in
+      // the range (not the range's start, which moves every minute and made the learned feed
+      // build its index of up to 10,000 papers again each minute).
+      stamps.push(`${state.fromIndex ? "index:" : ""}${state.category}@${entry.refreshedAt}#${end}`);
     }
-    return { parts, states, key: `${range}:${Math.floor(since / 60_000)}:${stamps.sort().join(",")}` };
+    return { parts, states, key: `${range}:${stamps.sort().join(",")}` };
   }
 
   /**
