@@ -92,6 +92,17 @@ describe("GET /search's encoding", () => {
     expect(zlib.gzipSync).toHaveBeenCalledTimes(1);
   });
 
+  it("sends a small answer (no results) plain and with its length, not through the middleware's gzip", async () => {
+    const empty = { search: async () => ({ papers: [], total: 0, page: 0, size: 50, answeredBy: "arxiv" }) } as unknown as SearchService;
+    const small = new Hono().use("*", compress({ encoding: "gzip" })).route("/api", searchRoutes({ service: empty, sources: {} as Sources }));
+    const response = await small.request("/api/search?source=arxiv&q=ti:nothing", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(body.byteLength));
+    expect(JSON.parse(body.toString("utf8"))).toEqual({ papers: [], total: 0, page: 0, size: 50 });
+  });
+
   it("sends it plain to a client that does not accept gzip", async () => {
     for (const acceptEncoding of ["identity", "gzip;q=0, br"]) {
       const response = await get(acceptEncoding);

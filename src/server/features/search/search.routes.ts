@@ -196,8 +196,11 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
       if (result.answeredBy) headers["X-Search-Source"] = result.answeredBy;
       // Gzipped here rather than by the compress middleware, which leaves an encoded answer alone.
       const gzipped = accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "identity" }) === "gzip" ? gzippedSearchResponseBody(result) : null;
-      if (gzipped) return c.body(gzipped, 200, { ...headers, "Content-Encoding": "gzip" });
-      return c.body(searchResponseBody(result), 200, headers);
+      if (gzipped) return c.body(gzipped, 200, { ...headers, "Content-Encoding": "gzip", "Content-Length": String(gzipped.byteLength) });
+      // With its length, so the compress middleware (which compresses any answer of unknown
+      // length, through a stream) leaves a small answer (a search with no results) as it is.
+      const body = searchResponseBody(result);
+      return c.body(body, 200, { ...headers, "Content-Length": String(body.byteLength) });
     })
     .get("/arxiv", async (c) => {
       const params = parse(arxivProxySchema, queryObject(c));
