@@ -272,7 +272,14 @@ async function deploymentFigures(size: number): Promise<Figure[]> {
 
 export async function indexSuite(): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const { kind, size } of sizes()) figures.push(...(await scaleFigures(kind, size)));
-  figures.push(...(await deploymentFigures(Number(process.env.QUIRE_BENCH_INDEX_CORPUS ?? 30_000))));
+  // Each part's figures are printed as soon as they are measured: the whole suite takes long.
+  const report = (part: Figure[]) => {
+    for (const figure of part) console.log(`  ${figure.name}: ${figure.value} ${figure.unit}${figure.goal ? ` (goal ${figure.goal}: ${figure.met ? "met" : "not met"})` : ""}`);
+    figures.push(...part);
+  };
+  for (const { kind, size } of sizes()) report(await scaleFigures(kind, size));
+  // QUIRE_BENCH_INDEX_CORPUS=0 measures the scale indexes alone.
+  const corpus = Number(process.env.QUIRE_BENCH_INDEX_CORPUS ?? 30_000);
+  if (corpus > 0) report(await deploymentFigures(corpus));
   return figures;
 }
