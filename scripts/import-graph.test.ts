@@ -199,3 +199,26 @@ describe("the first load of /search", () => {
     expect(withZod.map((edge) => chainTo(edge.from))).toEqual([]);
   });
 });
+
+describe("the first load of /abs", () => {
+  /**
+   * What an /abs/{id} page opened from a shared link runs before anything is pressed: the
+   * app's entry, the reader's page (routes.tsx loads it at once) and its side cards, which it
+   * loads as it draws the paper. On a phone each module evaluated here is main-thread time
+   * between the server's drawing and the first tap that works; these stay out of it.
+   */
+  const FIRST_LOAD = ["src/web/main.tsx", "src/web/features/reader/paper-page.tsx", "src/web/features/reader/reader-side-cards.tsx"];
+  const firstLoad = new Set(FIRST_LOAD.flatMap((start) => [...loadedWith(start, edges)]));
+
+  it("reaches the page's own parts (the walk is not empty)", () => {
+    for (const file of ["src/web/routes.tsx", "src/web/features/reader/paper-queries.ts", "src/web/features/reader/notes-card.tsx"]) {
+      expect(firstLoad.has(file), file).toBe(true);
+    }
+  });
+
+  it("loads the markdown renderer only when a note is previewed (notes-card.tsx)", () => {
+    const markdown = packages.filter((edge) => edge.kind === "value" && edge.to === "react-markdown" && firstLoad.has(edge.from));
+    expect(markdown.map((edge) => edge.from)).toEqual([]);
+    expect(packages.some((edge) => edge.from === "src/web/features/reader/notes-card.tsx" && edge.to === "react-markdown" && edge.kind === "dynamic")).toBe(true);
+  });
+});

@@ -1,10 +1,24 @@
 import { useEffect, useRef, useState } from "react";
-import Markdown from "react-markdown";
 import { NOTE_MAX_LENGTH, NOTE_SAVE_DEBOUNCE_MS } from "@/shared/paper-notes";
 import type { Paper } from "@/shared/paper";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { createModuleLoader, useModule } from "@/web/lib/module-loader";
 import { useUserStores } from "@/web/lib/user-data/user-stores";
 import { cn } from "@/web/lib/utils";
+
+/**
+ * The markdown renderer (react-markdown and its parser, most of the side cards' code) loads
+ * when a note is previewed: the reader's first load, on a phone too, has no note to draw.
+ */
+const markdownLoader = createModuleLoader(() => import("react-markdown"));
+
+/** The note drawn as markdown; its plain text until the renderer has arrived. */
+function NoteMarkdown({ text }: { text: string }) {
+  const markdown = useModule(markdownLoader);
+  if (!markdown) return <p className="whitespace-pre-wrap">{text}</p>;
+  const Markdown = markdown.default;
+  return <Markdown>{text}</Markdown>;
+}
 
 type SaveState = "loading" | "idle" | "saving" | "saved" | "error";
 
@@ -112,7 +126,7 @@ export function NotesCard({ paper }: { paper: Paper }) {
             className="prose-note min-h-12 text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:text-base [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-4 [&_ol]:list-decimal [&_p]:my-1.5 [&_ul]:list-disc"
           >
             {text.trim() ? (
-              <Markdown>{text}</Markdown>
+              <NoteMarkdown text={text} />
             ) : (
               <p className="text-muted-foreground">No notes yet. Switch to Write to add some.</p>
             )}
