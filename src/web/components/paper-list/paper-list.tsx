@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from "react";
 import { ChevronDown } from "lucide-react";
 import { BREAKPOINT_LARGE_PX } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
@@ -131,13 +131,17 @@ export function PaperList({ tableId, papers, label, columns = {}, sorting, onAut
     else updatePreferences({ mobileSort: value || null });
   };
 
-  const handleToggle = (paperId: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(paperId)) next.delete(paperId);
-      else next.add(paperId);
-      return next;
-    });
+  // The same function for the list's life: the rows are memoized on their props.
+  const handleToggle = useCallback(
+    (paperId: string) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (next.has(paperId)) next.delete(paperId);
+        else next.add(paperId);
+        return next;
+      }),
+    [],
+  );
   const detailsIdFor = (paperId: string) => `${baseId}-details-${paperId.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 
   const collapsed = heading ? preferences.collapsed : false;

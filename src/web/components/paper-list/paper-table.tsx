@@ -1,4 +1,4 @@
-import { Fragment, type CSSProperties, type ReactNode } from "react";
+import { memo, type CSSProperties, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
@@ -108,63 +108,83 @@ export function PaperTable(props: PaperTableProps) {
           </tr>
         </thead>
         <tbody>
-          {papers.map((paper, index) => {
-            const isExpanded = expanded.has(paper.id);
-            const detailsId = detailsIdFor(paper.id);
-            return (
-              <Fragment key={paper.id}>
-                <tr data-paper-row className={cn("border-b border-border align-top transition-colors last:border-b-0 hover:bg-muted/30", isExpanded && "border-b-0 bg-muted/30")}>
-                  {columns.index ? (
-                    <td className="px-3 py-3 text-right font-mono text-xs text-muted-foreground tabular-nums">{(columns.startIndex ?? 0) + index + 1}</td>
-                  ) : null}
-                  <td className="px-3 py-3">
-                    <button
-                      type="button"
-                      onClick={() => onToggle(paper.id)}
-                      aria-expanded={isExpanded}
-                      aria-controls={isExpanded ? detailsId : undefined}
-                      className="group flex w-full items-start gap-1.5 rounded text-left"
-                    >
-                      <ChevronRight
-                        className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", isExpanded && "rotate-90")}
-                        aria-hidden
-                      />
-                      <span className="font-medium leading-snug group-hover:text-primary" {...firstPaperTiming(index)}>
-                        {paper.title || "Untitled"}
-                      </span>
-                    </button>
-                    {renderNote ? <div className="mt-1.5 pl-5.5">{renderNote(paper)}</div> : null}
-                  </td>
-                  <td className="px-3 py-3 text-[0.8125rem] text-muted-foreground">
-                    <AuthorList authors={paper.authors} onAuthorClick={onAuthorClick} />
-                  </td>
-                  <td className="px-3 py-3">
-                    <CategoryBadge paper={paper} />
-                  </td>
-                  <td className="px-3 py-3 text-[0.8125rem] whitespace-nowrap tabular-nums">
-                    <PaperDate value={paper.publishedDate} />
-                  </td>
-                  {columns.added ? (
-                    <td className="px-3 py-3 text-[0.8125rem] tabular-nums">
-                      <AddedDate value={paper.dateAdded} withTime={columns.added === "Time Added"} />
-                    </td>
-                  ) : null}
-                  <td className="px-2 py-2">
-                    {renderActions(paper, "icons")}
-                  </td>
-                </tr>
-                {isExpanded ? (
-                  <tr className="border-b border-border bg-muted/30 last:border-b-0">
-                    <td colSpan={columnCount} className={cn("pt-1 pr-6 pb-5", columns.index ? "pl-[5.25rem]" : "pl-9")}>
-                      <PaperDetails paper={paper} id={detailsId} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
+          {papers.map((paper, index) => (
+            <PaperTableRow
+              key={paper.id}
+              paper={paper}
+              index={index}
+              columns={columns}
+              columnCount={columnCount}
+              isExpanded={expanded.has(paper.id)}
+              detailsId={detailsIdFor(paper.id)}
+              onToggle={onToggle}
+              onAuthorClick={onAuthorClick}
+              renderActions={renderActions}
+              renderNote={renderNote}
+            />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+type PaperTableRowProps = Pick<PaperTableProps, "columns" | "onToggle" | "onAuthorClick" | "renderActions" | "renderNote"> & {
+  paper: Paper;
+  index: number;
+  columnCount: number;
+  isExpanded: boolean;
+  detailsId: string;
+};
+
+/**
+ * One paper's row (and its details row when expanded). The table draws its rows a few at a
+ * time (useProgressiveCount): a row already drawn is not drawn again for each new batch, only
+ * when what it shows changes.
+ */
+const PaperTableRow = memo(function PaperTableRow({ paper, index, columns, columnCount, isExpanded, detailsId, onToggle, onAuthorClick, renderActions, renderNote }: PaperTableRowProps) {
+  return (
+    <>
+      <tr data-paper-row className={cn("border-b border-border align-top transition-colors last:border-b-0 hover:bg-muted/30", isExpanded && "border-b-0 bg-muted/30")}>
+        {columns.index ? <td className="px-3 py-3 text-right font-mono text-xs text-muted-foreground tabular-nums">{(columns.startIndex ?? 0) + index + 1}</td> : null}
+        <td className="px-3 py-3">
+          <button
+            type="button"
+            onClick={() => onToggle(paper.id)}
+            aria-expanded={isExpanded}
+            aria-controls={isExpanded ? detailsId : undefined}
+            className="group flex w-full items-start gap-1.5 rounded text-left"
+          >
+            <ChevronRight className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", isExpanded && "rotate-90")} aria-hidden />
+            <span className="font-medium leading-snug group-hover:text-primary" {...firstPaperTiming(index)}>
+              {paper.title || "Untitled"}
+            </span>
+          </button>
+          {renderNote ? <div className="mt-1.5 pl-5.5">{renderNote(paper)}</div> : null}
+        </td>
+        <td className="px-3 py-3 text-[0.8125rem] text-muted-foreground">
+          <AuthorList authors={paper.authors} onAuthorClick={onAuthorClick} />
+        </td>
+        <td className="px-3 py-3">
+          <CategoryBadge paper={paper} />
+        </td>
+        <td className="px-3 py-3 text-[0.8125rem] whitespace-nowrap tabular-nums">
+          <PaperDate value={paper.publishedDate} />
+        </td>
+        {columns.added ? (
+          <td className="px-3 py-3 text-[0.8125rem] tabular-nums">
+            <AddedDate value={paper.dateAdded} withTime={columns.added === "Time Added"} />
+          </td>
+        ) : null}
+        <td className="px-2 py-2">{renderActions(paper, "icons")}</td>
+      </tr>
+      {isExpanded ? (
+        <tr className="border-b border-border bg-muted/30 last:border-b-0">
+          <td colSpan={columnCount} className={cn("pt-1 pr-6 pb-5", columns.index ? "pl-[5.25rem]" : "pl-9")}>
+            <PaperDetails paper={paper} id={detailsId} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { ThumbsDown, ThumbsUp } from "lucide-react";
 import type { UserFeedMarkKind } from "@/shared/feed/feed-mark-api";
 import type { Paper } from "@/shared/paper";
@@ -27,7 +28,21 @@ export function FeedMarkButtons({ paper, className }: { paper: Paper; className?
  * page of search results, all set up while the page is drawn.
  */
 export function FeedMarkChoices({ paper, marks, setMark, className }: { paper: Paper; marks: FeedMarks["marks"]; setMark: FeedMarks["setMark"]; className?: string }) {
-  const current = markOf(marks, paper.id);
+  return <MarkChoices paper={paper} current={markOf(marks, paper.id)} setMark={setMark} className={className} />;
+}
+
+/** The buttons, redrawn only when this paper's mark changes (given a setMark that stays the same). */
+const MarkChoices = memo(function MarkChoices({
+  paper,
+  current,
+  setMark,
+  className,
+}: {
+  paper: Paper;
+  current: UserFeedMarkKind | null;
+  setMark: FeedMarks["setMark"];
+  className?: string;
+}) {
   return (
     <span role="group" aria-label={`Mark “${paper.title}” for your feed`} className={cn("inline-flex items-center gap-1", className)}>
       {CHOICES.map(({ kind, label, hint, Icon }) => {
@@ -54,4 +69,4 @@ export function FeedMarkChoices({ paper, marks, setMark, className }: { paper: P
       })}
     </span>
   );
-}
+});

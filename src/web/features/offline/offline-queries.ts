@@ -43,6 +43,23 @@ export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): OfflineS
   return kept.data.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only";
 }
 
+/**
+ * useOfflineStatus for every row of a list at once: one read of the kept papers (one query
+ * observer for the list, not one per row), and each row's status from it.
+ */
+export function useOfflineStatusOf(): (paper: Pick<Paper, "id">) => OfflineStatus {
+  const assumed = useContext(AssumedOfflineStatus);
+  const kept = useKeptPapers();
+  if (assumed) return () => assumed;
+  if (kept.isPending) {
+    const status = kept.fetchStatus === "idle" ? "online-only" : "checking";
+    return () => status;
+  }
+  if (kept.isError) return () => "online-only";
+  const entries = kept.data;
+  return (paper) => (entries.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only");
+}
+
 /** Save Offline, with the spec's toasts. */
 export function useKeepPaper() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { CloudCheck, CloudDownload, Loader2 } from "lucide-react";
 import { OFFLINE_BUTTON_LABELS } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/utils";
-import { useKeepPaper, useOfflineStatus, useOfflineSupported } from "./offline-queries";
+import { useKeepPaper, useOfflineStatus, useOfflineSupported, type OfflineStatus } from "./offline-queries";
 import { keepableArxivId } from "./offline-store";
 
 type SaveOfflineButtonProps = {
@@ -26,8 +27,49 @@ export function SaveOfflineButton(props: SaveOfflineButtonProps) {
 function SaveOffline({ paper, layout, className }: SaveOfflineButtonProps) {
   const status = useOfflineStatus(paper);
   const keep = useKeepPaper();
+  return <SaveOfflineView paper={paper} layout={layout} className={className} status={status} saving={keep.isPending} onKeep={() => keep.mutate(paper)} />;
+}
+
+/**
+ * Save Offline in a row of a list that reads the device's kept papers once for all its rows
+ * (useOfflineStatusOf) and keeps papers through one useKeepPaper: the row only holds whether
+ * its own save is under way. Render it only where the device can keep papers.
+ */
+export function SaveOfflineRowButton({
+  paper,
+  layout,
+  className,
+  status,
+  keep,
+}: SaveOfflineButtonProps & { status: OfflineStatus; keep: (paper: Paper) => Promise<unknown> }) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <SaveOfflineView
+      paper={paper}
+      layout={layout}
+      className={className}
+      status={status}
+      saving={saving}
+      onKeep={() => {
+        setSaving(true);
+        // The toasts say how it went (useKeepPaper); the row goes back to idle either way.
+        void keep(paper)
+          .catch(() => {})
+          .finally(() => setSaving(false));
+      }}
+    />
+  );
+}
+
+function SaveOfflineView({
+  paper,
+  layout,
+  className,
+  status,
+  saving,
+  onKeep,
+}: SaveOfflineButtonProps & { status: OfflineStatus; saving: boolean; onKeep: () => void }) {
   const saved = status === "available";
-  const saving = keep.isPending;
   const noPdf = keepableArxivId(paper) === null;
   const label = saving ? OFFLINE_BUTTON_LABELS.saving : saved ? OFFLINE_BUTTON_LABELS.saved : OFFLINE_BUTTON_LABELS.idle;
   const Icon = saving ? Loader2 : saved ? CloudCheck : CloudDownload;
@@ -39,7 +81,7 @@ function SaveOffline({ paper, layout, className }: SaveOfflineButtonProps) {
       variant="ghost"
       size={iconOnly ? "icon" : "sm"}
       disabled={saved || saving || noPdf || status === "checking"}
-      onClick={() => keep.mutate(paper)}
+      onClick={onKeep}
       aria-label={iconOnly ? label : undefined}
       data-hint={iconOnly ? hint : undefined}
       title={iconOnly ? undefined : hint}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { AlertTriangle, RotateCw, SearchX } from "lucide-react";
@@ -14,7 +14,7 @@ import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/cat
 import { PaperList } from "@/web/components/paper-list/paper-list";
 import { FeedMarkChoices } from "@/web/features/feed-marks/feed-mark-buttons";
 import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
-import { PaperActions } from "@/web/features/library/paper-actions";
+import { PaperActions, usePaperListActions } from "@/web/features/library/paper-actions";
 import { SearchResultsSkeleton } from "./search-results-skeleton";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -94,8 +94,15 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   const data = query.data;
   // An anonymous user's kept papers among the results: a newer version shows on the bookmark.
   useObserveSearchResults(query.isPlaceholderData ? undefined : data?.papers);
-  // Once for the list, not per row.
+  // Once for the list, not per row: the feed marks and what the rows' actions read (bookmarks,
+  // kept papers, the session). A row redraws only when what it shows changes.
   const { marks, setMark } = useFeedMarks();
+  const latestSetMark = useRef(setMark);
+  useLayoutEffect(() => {
+    latestSetMark.current = setMark;
+  });
+  const stableSetMark = useCallback<typeof setMark>((paper, kind) => latestSetMark.current(paper, kind), []);
+  const rowActions = usePaperListActions();
 
   const sorted = useMemo(() => (data ? sortResults(data.papers, state.sort) : []), [data, state.sort]);
   const shown = useMemo(
@@ -171,8 +178,8 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
           columns={{ index: true, startIndex: data.page * data.size }}
           sorting={{ options: SEARCH_SORT_OPTIONS, value: state.sort, onChange: onSortChange }}
           onAuthorClick={onAuthorClick}
-          renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} />}
-          renderNote={(paper) => <FeedMarkChoices paper={paper} marks={marks} setMark={setMark} />}
+          renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} list={rowActions} />}
+          renderNote={(paper) => <FeedMarkChoices paper={paper} marks={marks} setMark={stableSetMark} />}
           busy={loadingNewer}
         />
       )}

@@ -47,6 +47,11 @@ export function ExportToZoteroAction(props: { paper: Paper; layout: "icons" | "l
   return useSignedInUserId() && props.paper.source !== "zotero" ? <SignedInExportAction {...props} /> : null;
 }
 
+/** ExportToZoteroAction for a row of a list that reads the session once for all its rows. */
+export function ExportToZoteroRowAction({ signedIn, ...props }: { paper: Paper; layout: "icons" | "labels"; signedIn: boolean }) {
+  return signedIn && props.paper.source !== "zotero" ? <SignedInExportAction {...props} /> : null;
+}
+
 function SignedInExportAction({ paper, layout }: { paper: Paper; layout: "icons" | "labels" }) {
   const status = useZoteroStatus();
   const exportToZotero = useExportToZotero();
