@@ -1,11 +1,10 @@
 import { memo, type ReactNode } from "react";
-import { ChevronDown } from "lucide-react";
 import type { Paper } from "@/shared/paper";
-import { cn } from "@/web/lib/utils";
 import { AuthorList } from "./author-list";
 import type { PaperActionLayout } from "./paper-action-style";
 import { AddedDate, CategoryBadge, PaperDate, sourceLabel } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
+import { RowIcon } from "./row-icon";
 import { firstPaperTiming, type PaperListColumns } from "./paper-list-types";
 
 type PaperCardListProps = {
@@ -104,7 +103,7 @@ const PaperCard = memo(function PaperCard({ paper, index, columns, isExpanded, d
               className="ml-auto inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium text-primary hover:bg-accent"
             >
               Abstract
-              <ChevronDown className={cn("size-3.5 transition-transform", isExpanded && "rotate-180")} aria-hidden />
+              <RowIcon name="chevron-down" className={isExpanded ? "size-3.5 transition-transform rotate-180" : "size-3.5 transition-transform"} />
             </button>
           </div>
         </div>

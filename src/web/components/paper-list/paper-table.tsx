@@ -1,11 +1,12 @@
 import { memo, type CSSProperties, type ReactNode } from "react";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { cn } from "@/web/lib/utils";
 import { AuthorList } from "./author-list";
 import type { PaperActionLayout } from "./paper-action-style";
 import { AddedDate, CategoryBadge, PaperDate } from "./paper-cells";
 import { PaperDetails } from "./paper-details";
+import { RowIcon } from "./row-icon";
 import type { ColumnSort, PaperSortColumn } from "./paper-list-preferences";
 import { firstPaperTiming, type PaperListColumns } from "./paper-list-types";
 
@@ -155,7 +156,7 @@ const PaperTableRow = memo(function PaperTableRow({ paper, index, columns, colum
             aria-controls={isExpanded ? detailsId : undefined}
             className="group flex w-full items-start gap-1.5 rounded text-left"
           >
-            <ChevronRight className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", isExpanded && "rotate-90")} aria-hidden />
+            <RowIcon name="chevron-right" className={cn("mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform", isExpanded && "rotate-90")} />
             <span className="font-medium leading-snug group-hover:text-primary" {...firstPaperTiming(index)}>
               {paper.title || "Untitled"}
             </span>

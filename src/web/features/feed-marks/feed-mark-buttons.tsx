@@ -1,14 +1,14 @@
 import { memo } from "react";
-import { ThumbsDown, ThumbsUp } from "lucide-react";
 import type { UserFeedMarkKind } from "@/shared/feed/feed-mark-api";
 import type { Paper } from "@/shared/paper";
+import { RowIcon, type RowIconName } from "@/web/components/paper-list/row-icon";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/utils";
 import { markOf, useFeedMarks } from "./feed-mark-queries";
 
-const CHOICES: { kind: UserFeedMarkKind; label: string; hint: string; Icon: typeof ThumbsUp }[] = [
-  { kind: "relevant", label: "Relevant", hint: "More papers like this in your feed", Icon: ThumbsUp },
-  { kind: "not-relevant", label: "Not relevant", hint: "Fewer papers like this in your feed", Icon: ThumbsDown },
+const CHOICES: { kind: UserFeedMarkKind; label: string; hint: string; icon: RowIconName }[] = [
+  { kind: "relevant", label: "Relevant", hint: "More papers like this in your feed", icon: "thumbs-up" },
+  { kind: "not-relevant", label: "Not relevant", hint: "Fewer papers like this in your feed", icon: "thumbs-down" },
 ];
 
 type FeedMarks = ReturnType<typeof useFeedMarks>;
@@ -45,7 +45,7 @@ const MarkChoices = memo(function MarkChoices({
 }) {
   return (
     <span role="group" aria-label={`Mark “${paper.title}” for your feed`} className={cn("inline-flex items-center gap-1", className)}>
-      {CHOICES.map(({ kind, label, hint, Icon }) => {
+      {CHOICES.map(({ kind, label, hint, icon }) => {
         const pressed = current === kind;
         return (
           <Button
@@ -62,7 +62,7 @@ const MarkChoices = memo(function MarkChoices({
               pressed && kind === "not-relevant" && "border-destructive/60 bg-destructive/10 text-destructive dark:text-[oklch(0.78_0.13_27)]",
             )}
           >
-            <Icon aria-hidden className={cn("size-3.5", pressed && "fill-current/20")} />
+            <RowIcon name={icon} className="size-3.5" filled={pressed} />
             {label}
           </Button>
         );

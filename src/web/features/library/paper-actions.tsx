@@ -1,8 +1,8 @@
 import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Bookmark, BookmarkCheck, BookOpen, ExternalLink, FileText } from "lucide-react";
 import type { Paper } from "@/shared/paper";
 import { paperPdfLink, paperViewLink, type PaperLink, type PaperLinkOptions } from "@/shared/paper-links";
+import { RowIcon } from "@/web/components/paper-list/row-icon";
 import { STACKED_ACTION, type PaperActionLayout } from "@/web/components/paper-list/paper-action-style";
 import { Button } from "@/web/components/ui/button";
 import { useKeepPaper, useOfflineStatusOf, useOfflineSupported, type OfflineStatus } from "@/web/features/offline/offline-queries";
@@ -203,7 +203,6 @@ const PaperActionsRow = memo(function PaperActionsRow({
   const iconOnly = layout === "icons";
   const viewLink = paperViewLink(paper, { keptVersion });
   const bookmarkLabel = bookmarked ? "Bookmarked" : "Bookmark";
-  const BookmarkIcon = bookmarked ? BookmarkCheck : Bookmark;
 
   return (
     <div className={cn(iconOnly ? "flex flex-wrap items-center gap-0.5" : "grid auto-cols-fr grid-flow-col gap-0.5", className)}>
@@ -218,7 +217,7 @@ const PaperActionsRow = memo(function PaperActionsRow({
         data-hint={iconOnly ? "Read in Quire" : undefined}
         className={cn(iconOnly ? "size-8" : STACKED_ACTION, "text-primary")}
       >
-        <BookOpen aria-hidden />
+        <RowIcon name="book-open" />
         {iconOnly ? null : "Read"}
       </Button>
       <LinkAction
@@ -226,7 +225,7 @@ const PaperActionsRow = memo(function PaperActionsRow({
         label="View"
         layout={layout}
         description={viewLink?.internal ? "Abstract page" : "Open the paper's page"}
-        icon={<ExternalLink aria-hidden />}
+        icon={<RowIcon name="external-link" />}
         from={from}
         open={handlers.open}
       />
@@ -235,7 +234,7 @@ const PaperActionsRow = memo(function PaperActionsRow({
         label="PDF"
         layout={layout}
         description="PDF"
-        icon={<FileText aria-hidden />}
+        icon={<RowIcon name="file-text" />}
         from={from}
         open={handlers.open}
       />
@@ -247,7 +246,7 @@ const PaperActionsRow = memo(function PaperActionsRow({
         data-hint={iconOnly ? (bookmarked ? "Remove bookmark" : "Bookmark") : undefined}
         className={cn(iconOnly ? "size-8" : STACKED_ACTION, bookmarked && "text-primary")}
       >
-        <BookmarkIcon aria-hidden className={cn(bookmarked && "fill-current/20")} />
+        <RowIcon name={bookmarked ? "bookmark-check" : "bookmark"} filled={bookmarked} />
         {iconOnly ? null : bookmarkLabel}
       </Button>
       <ExportToZoteroRowAction paper={paper} layout={layout} signedIn={signedIn} />

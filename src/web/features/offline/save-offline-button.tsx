@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { CloudCheck, CloudDownload, Loader2 } from "lucide-react";
 import { OFFLINE_BUTTON_LABELS } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
+import { RowIcon } from "@/web/components/paper-list/row-icon";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/utils";
 import { useKeepPaper, useOfflineStatus, useOfflineSupported, type OfflineStatus } from "./offline-queries";
@@ -72,7 +72,6 @@ function SaveOfflineView({
   const saved = status === "available";
   const noPdf = keepableArxivId(paper) === null;
   const label = saving ? OFFLINE_BUTTON_LABELS.saving : saved ? OFFLINE_BUTTON_LABELS.saved : OFFLINE_BUTTON_LABELS.idle;
-  const Icon = saving ? Loader2 : saved ? CloudCheck : CloudDownload;
   const iconOnly = layout === "icons";
   const hint = noPdf ? "No PDF to keep for this paper" : saved ? "Kept on this device for offline reading" : "Keep the paper and its PDF on this device";
 
@@ -87,7 +86,7 @@ function SaveOfflineView({
       title={iconOnly ? undefined : hint}
       className={cn(iconOnly && "size-8", saved && "text-primary disabled:opacity-100", className)}
     >
-      <Icon aria-hidden className={cn(saving && "animate-spin")} />
+      <RowIcon name={saving ? "loader-circle" : saved ? "cloud-check" : "cloud-download"} className={saving ? "animate-spin" : undefined} />
       {iconOnly ? null : label}
     </Button>
   );

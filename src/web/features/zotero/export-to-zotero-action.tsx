@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BookUp, Loader2 } from "lucide-react";
+import { RowIcon } from "@/web/components/paper-list/row-icon";
 import type { Paper } from "@/shared/paper";
 import { ZOTERO_MESSAGES } from "@/shared/zotero/zotero-messages";
 import { STACKED_ACTION } from "@/web/components/paper-list/paper-action-style";
@@ -60,7 +61,6 @@ function SignedInExportAction({ paper, layout }: { paper: Paper; layout: "icons"
   const notConnected = status.data !== undefined && !status.data.connected;
   const disabled = busy || !isExportable(paper) || notConnected;
   const hint = notConnected ? "Connect Zotero in Settings to export" : !isExportable(paper) ? "Needs a title and an author" : "Export to Zotero";
-  const Icon = busy ? Loader2 : BookUp;
   return (
     <Button
       variant="ghost"
@@ -75,7 +75,7 @@ function SignedInExportAction({ paper, layout }: { paper: Paper; layout: "icons"
         void exportToZotero(paper).finally(() => setBusy(false));
       }}
     >
-      <Icon aria-hidden className={cn(busy && "animate-spin")} />
+      <RowIcon name={busy ? "loader-circle" : "book-up"} className={busy ? "animate-spin" : undefined} />
       {iconOnly ? null : "Zotero"}
     </Button>
   );
