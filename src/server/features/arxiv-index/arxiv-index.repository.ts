@@ -41,10 +41,21 @@ export type IndexedPaperFields = { [K in keyof typeof paperColumns]: IndexedPape
  * The order arXiv gives for a date sort: by the date in the asked direction; ties newer
  * first, then by id, so every page of every run agrees.
  */
-function dateOrder(sortBy: "submittedDate" | "lastUpdatedDate", order: IndexSortOrder): SQL {
-  const direction = order === "ascending" ? sql`asc` : sql`desc`;
+/**
+ * Newest first, ties by id: the order of the date index `(submitted_at desc nulls last, id)`.
+ * The dates are never null, but PostgreSQL matches an ORDER BY to an index by its NULLS
+ * placement too: a plain `desc` (nulls first) cannot walk that index, and on 3 million records
+ * a common word (`abs:model`, 60 % of them) then took a sort of every match, 40 to 60 s,
+ * where the index walk takes 20 ms for a page and 300 ms for the relevance candidates.
+ */
+export const NEWEST = sql`${arxivPapers.submittedAt} desc nulls last, ${arxivPapers.id} asc`;
+
+export function dateOrder(sortBy: "submittedDate" | "lastUpdatedDate", order: IndexSortOrder): SQL {
+  // Each date index is `(date desc nulls last, id)`: walked forwards for descending, backwards
+  // (`asc nulls first`) for ascending; ties then come in NEWEST's order (an incremental sort).
+  const direction = order === "ascending" ? sql`asc nulls first` : sql`desc nulls last`;
   const key = sortBy === "submittedDate" ? arxivPapers.submittedAt : arxivPapers.updatedAt;
-  return sql`${key} ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
+  return sql`${key} ${direction}, ${NEWEST}`;
 }
 
 /**
@@ -130,14 +141,14 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
         .select({ id: arxivPapers.id })
         .from(arxivPapers)
         .where(where)
-        .orderBy(sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`)
+        .orderBy(NEWEST)
         .limit(RELEVANCE_CANDIDATES)
         .as("candidates");
       const ranked = readDb
         .select({ id: arxivPapers.id, score: sql<number>`${relevanceScore(options.rank)}`.as("score") })
         .from(arxivPapers)
         .innerJoin(candidates, sql`${arxivPapers.id} = ${candidates.id}`)
-        .orderBy(sql`score ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`)
+        .orderBy(sql`score ${direction}, ${NEWEST}`)
         .limit(limit)
         .offset(start)
         .as("ranked");
@@ -145,7 +156,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
         .select(paperColumns)
         .from(arxivPapers)
         .innerJoin(ranked, sql`${arxivPapers.id} = ${ranked.id}`)
-        .orderBy(sql`${ranked.score} ${direction}, ${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`);
+        .orderBy(sql`${ranked.score} ${direction}, ${NEWEST}`);
     },
 
     /** How many papers match, counted up to `cap` (a search shows at most that many). */
@@ -180,7 +191,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
         }
       };
       const select = () => readDb.select(paperColumns).from(arxivPapers);
-      const newest = sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`;
+      const newest = NEWEST;
       if (input.idPrefix) take(await select().where(sql`${arxivPapers.id} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${arxivPapers.id} desc`).limit(limit), "id");
       if (input.doiPrefix && found.length < limit) {
         take(await select().where(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`).orderBy(newest).limit(limit), "doi");
@@ -205,7 +216,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
         .where(
           sql`${arxivPapers.categoryKeys} @> array[${category.toLowerCase()}]::text[] and ${arxivPapers.submittedAt} >= ${since.toISOString()}::timestamptz and ${arxivPapers.submittedAt} <= ${until.toISOString()}::timestamptz`,
         )
-        .orderBy(sql`${arxivPapers.submittedAt} desc, ${arxivPapers.id} asc`);
+        .orderBy(NEWEST);
     },
 
     /** How many papers the index holds. */
