@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { arxivPapers } from "@/server/db/schema/arxiv-index";
 import type { IndexRow } from "./index-document";
+import { NEWEST, orderedMatches, type MatchPlan } from "./ordered-matches";
 import { relevanceScore, type RankQueries } from "./query-sql";
 
 export type IndexSortBy = "relevance" | "submittedDate" | "lastUpdatedDate";
@@ -37,26 +38,7 @@ const paperColumns = {
 };
 export type IndexedPaperFields = { [K in keyof typeof paperColumns]: IndexedPaper[K] };
 
-/**
- * The order arXiv gives for a date sort: by the date in the asked direction; ties newer
- * first, then by id, so every page of every run agrees.
- */
-/**
- * Newest first, ties by id: the order of the date index `(submitted_at desc nulls last, id)`.
- * The dates are never null, but PostgreSQL matches an ORDER BY to an index by its NULLS
- * placement too: a plain `desc` (nulls first) cannot walk that index, and on 3 million records
- * a common word (`abs:model`, 60 % of them) then took a sort of every match, 40 to 60 s,
- * where the index walk takes 20 ms for a page and 300 ms for the relevance candidates.
- */
-export const NEWEST = sql`${arxivPapers.submittedAt} desc nulls last, ${arxivPapers.id} asc`;
-
-export function dateOrder(sortBy: "submittedDate" | "lastUpdatedDate", order: IndexSortOrder): SQL {
-  // Each date index is `(date desc nulls last, id)`: walked forwards for descending, backwards
-  // (`asc nulls first`) for ascending; ties then come in NEWEST's order (an incremental sort).
-  const direction = order === "ascending" ? sql`asc nulls first` : sql`desc nulls last`;
-  const key = sortBy === "submittedDate" ? arxivPapers.submittedAt : arxivPapers.updatedAt;
-  return sql`${key} ${direction}, ${NEWEST}`;
-}
+export { dateOrder, NEWEST } from "./ordered-matches";
 
 /**
  * Rows per insert statement: PostgreSQL's protocol carries at most 65,535 bind parameters, and
@@ -115,7 +97,19 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 
-export function arxivIndexRepository(db: Database, readDb: Database = db) {
+export function arxivIndexRepository(db: Database, readDb: Database = db, options: { plan?: MatchPlan } = {}) {
+  const matches = orderedMatches(readDb, options);
+  /** Papers by id, in the order of `ids`. */
+  async function inOrder(ids: string[]): Promise<IndexedPaperFields[]> {
+    if (ids.length === 0) return [];
+    const rows = new Map((await readDb.select(paperColumns).from(arxivPapers).where(inArray(arxivPapers.id, ids))).map((row) => [row.id, row]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  }
+  /** How many papers match, counted up to `cap` (a search shows at most that many). */
+  async function count(where: SQL, cap: number): Promise<number> {
+    const [row] = await queryRows<{ n: number | string }>(readDb, sql`select count(*)::int as n from (select 1 from ${arxivPapers} where ${where} limit ${cap}) as matched`);
+    return Number(row?.n ?? 0);
+  }
   return {
     /** Stores records, a newer version replacing the row it updates. */
     upsert: (rows: IndexRow[]) => upsertIndexRows(db, rows),
@@ -127,46 +121,39 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
     },
 
     /**
-     * One page of the papers matching `where`: by a date in arXiv's order, or by relevance
-     * (the weighted rank of the searched fields) among the newest RELEVANCE_CANDIDATES
-     * matches, ties newer first.
+     * One page of the papers matching `where` and how many match (counted up to `countCap`):
+     * by a date in arXiv's order, or by relevance (the weighted rank of the searched fields)
+     * among the newest RELEVANCE_CANDIDATES matches, ties newer first. The matches are found
+     * by `ordered-matches.ts`, at a cost that does not hang on the planner's guesses.
      */
-    async page(options: { where: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number }): Promise<IndexedPaperFields[]> {
-      const { where, sortBy, sortOrder, start, limit } = options;
-      if (sortBy !== "relevance") {
-        return readDb.select(paperColumns).from(arxivPapers).where(where).orderBy(dateOrder(sortBy, sortOrder)).limit(limit).offset(start);
+    async search(options: { where: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
+      const { where, sortBy, sortOrder, start, limit, countCap } = options;
+      const order = sortBy === "relevance" ? { key: "submittedDate" as const, ascending: false } : { key: sortBy, ascending: sortOrder === "ascending" };
+      // Relevance ranks all its candidates; a date page needs the matches up to its end.
+      const need = sortBy === "relevance" ? Math.max(start + limit, RELEVANCE_CANDIDATES) : start + limit;
+      const found = await matches.first(where, order, need);
+      const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await count(where, countCap);
+      let pageIds: string[];
+      if (sortBy !== "relevance") pageIds = found.ids.slice(start, start + limit);
+      else {
+        if (found.ids.length === 0) return { rows: [], total };
+        const direction = sortOrder === "ascending" ? sql`asc` : sql`desc`;
+        const ranked = await readDb
+          .select({ id: arxivPapers.id, score: sql<number>`${relevanceScore(options.rank)}`.as("score") })
+          .from(arxivPapers)
+          .where(inArray(arxivPapers.id, found.ids))
+          .orderBy(sql`score ${direction}, ${NEWEST}`)
+          .limit(limit)
+          .offset(start);
+        pageIds = ranked.map((row) => row.id);
       }
-      const direction = sortOrder === "ascending" ? sql`asc` : sql`desc`;
-      const candidates = readDb
-        .select({ id: arxivPapers.id })
-        .from(arxivPapers)
-        .where(where)
-        .orderBy(NEWEST)
-        .limit(RELEVANCE_CANDIDATES)
-        .as("candidates");
-      const ranked = readDb
-        .select({ id: arxivPapers.id, score: sql<number>`${relevanceScore(options.rank)}`.as("score") })
-        .from(arxivPapers)
-        .innerJoin(candidates, sql`${arxivPapers.id} = ${candidates.id}`)
-        .orderBy(sql`score ${direction}, ${NEWEST}`)
-        .limit(limit)
-        .offset(start)
-        .as("ranked");
-      return readDb
-        .select(paperColumns)
-        .from(arxivPapers)
-        .innerJoin(ranked, sql`${arxivPapers.id} = ${ranked.id}`)
-        .orderBy(sql`${ranked.score} ${direction}, ${NEWEST}`);
+      return { rows: await inOrder(pageIds), total };
     },
 
-    /** How many papers match, counted up to `cap` (a search shows at most that many). */
-    async count(where: SQL, cap: number): Promise<number> {
-      const [row] = await queryRows<{ n: number | string }>(
-        readDb,
-        sql`select count(*)::int as n from (select 1 from ${arxivPapers} where ${where} limit ${cap}) as matched`,
-      );
-      return Number(row?.n ?? 0);
-    },
+    count,
+
+    /** Reads what places the searches' windows (see ordered-matches.ts) before the first search needs it. */
+    warm: () => matches.warm(),
 
     /** Papers by id (versions stripped), in no particular order. */
     async byIds(ids: string[]): Promise<IndexedPaperFields[]> {
@@ -190,21 +177,15 @@ export function arxivIndexRepository(db: Database, readDb: Database = db) {
           found.push({ ...row, matched });
         }
       };
-      const select = () => readDb.select(paperColumns).from(arxivPapers);
-      const newest = NEWEST;
-      if (input.idPrefix) take(await select().where(sql`${arxivPapers.id} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${arxivPapers.id} desc`).limit(limit), "id");
-      if (input.doiPrefix && found.length < limit) {
-        take(await select().where(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`).orderBy(newest).limit(limit), "doi");
+      const newest = { key: "submittedDate" as const, ascending: false };
+      const newestMatching = async (where: SQL) => inOrder((await matches.first(where, newest, limit)).ids);
+      if (input.idPrefix) {
+        take(await readDb.select(paperColumns).from(arxivPapers).where(sql`${arxivPapers.id} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${arxivPapers.id} desc`).limit(limit), "id");
       }
-      if (input.titlePrefix && found.length < limit) {
-        take(await select().where(sql`${arxivPapers.titleKey} like ${`${escapeLike(input.titlePrefix)}%`}`).orderBy(newest).limit(limit), "title");
-      }
-      if (input.titleWords && found.length < limit) {
-        take(await select().where(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery`).orderBy(newest).limit(limit), "title");
-      }
-      if (input.authorWords && found.length < limit) {
-        take(await select().where(sql`${arxivPapers.ftsAuthors} @@ ${input.authorWords}::tsquery`).orderBy(newest).limit(limit), "author");
-      }
+      if (input.doiPrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`), "doi");
+      if (input.titlePrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.titleKey} like ${`${escapeLike(input.titlePrefix)}%`}`), "title");
+      if (input.titleWords && found.length < limit) take(await newestMatching(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery`), "title");
+      if (input.authorWords && found.length < limit) take(await newestMatching(sql`${arxivPapers.ftsAuthors} @@ ${input.authorWords}::tsquery`), "author");
       return found;
     },
 

@@ -8,6 +8,9 @@ import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
 import { arxivIndexRepository, dateOrder, NEWEST, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
 import { indexRow, type IndexRecord } from "./index-document";
 import { searchIndex } from "./index-search";
+import { orderedMatches, type DateKey, type MatchPlan } from "./ordered-matches";
+import { queryToSql } from "./query-sql";
+import { parseQuery } from "@/shared/arxiv-query/query-parser";
 
 let database: DatabaseHandle;
 let repository: ArxivIndexRepository;
@@ -153,5 +156,58 @@ describe(`the index's orders walk its date indexes (${testDatabaseKind})`, () =>
     expect(text).toContain(index);
     // An incremental sort of ties is fine; a sort of every match is not.
     expect(text).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
+});
+
+describe(`a search's first matches are the same however they are found (${testDatabaseKind})`, () => {
+  /** The first `need` + 1 matches as a sort of every match gives them. */
+  async function sorted(where: SQL, key: DateKey, order: IndexSortOrder, need: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(database.db, sql`select id from arxiv_papers where ${where} order by ${dateOrder(key, order)} limit ${need + 1}`);
+    return rows.map((row) => row.id);
+  }
+  const ORDERS: [DateKey, IndexSortOrder][] = [
+    ["submittedDate", "descending"],
+    ["submittedDate", "ascending"],
+    ["lastUpdatedDate", "descending"],
+    ["lastUpdatedDate", "ascending"],
+  ];
+  it.each<[MatchPlan, boolean]>([
+    ["walk", false],
+    ["window", false],
+    ["window", true],
+  ])("by the %s (dates that place windows read: %s)", async (plan, warm) => {
+    const finder = orderedMatches(database.db, { plan });
+    if (warm) await finder.warm();
+    let windowed = 0;
+    for (const searchQuery of QUERIES) {
+      const { where } = queryToSql(parseQuery(searchQuery).ast);
+      for (const [key, order] of ORDERS) {
+        for (const need of [3, 60, 600]) {
+          const expected = await sorted(where, key, order, need);
+          const found = await finder.first(where, { key, ascending: order === "ascending" }, need);
+          const label = `${searchQuery} by ${key} ${order}, first ${need}`;
+          expect(found.ids, label).toEqual(expected.slice(0, need));
+          expect(found.more, label).toBe(expected.length > need);
+          if (found.edges.some((edge) => edge !== null)) windowed++;
+          // Before the dates that place windows are read, the first search takes the whole index.
+          if (plan === "window" && !warm && searchQuery === QUERIES[0] && key === "submittedDate" && order === "descending" && need === 3) expect(found.edges).toEqual([null]);
+        }
+      }
+    }
+    // With the dates read, most searches are answered inside a window of the newest (or oldest) papers.
+    if (plan === "window") expect(windowed).toBeGreaterThan(QUERIES.length);
+    else expect(windowed).toBe(0);
+  }, 120_000);
+
+  it("chooses the walk for a word most papers hold, and a window for a rarer one", async () => {
+    const finder = orderedMatches(database.db);
+    await finder.warm();
+    const newest = { key: "submittedDate" as const, ascending: false };
+    // The planner's estimate must come from statistics, as on a running server.
+    await database.db.execute(sql`analyze arxiv_papers`);
+    const common = await finder.first(sql`not (fts_title @@ 'zzzzqx'::tsquery)`, newest, 20);
+    expect(common.plan).toBe("walk");
+    const rare = await finder.first(queryToSql(parseQuery("ti:entanglement").ast).where, newest, 20);
+    expect(rare.plan).toBe("window");
   });
 });

@@ -47,8 +47,6 @@ export async function searchIndex(repository: ArxivIndexRepository, query: Index
   const { where, rank } = queryToSql(ast);
   const start = query.start ?? 0;
   const limit = query.maxResults ?? 10;
-  const rows = await repository.page({ where, rank, sortBy: query.sortBy ?? "relevance", sortOrder: query.sortOrder ?? "descending", start, limit });
-  // A first page that is not full holds every match: no count needed.
-  const total = start === 0 && rows.length < limit ? rows.length : await repository.count(where, query.countCap);
+  const { rows, total } = await repository.search({ where, rank, sortBy: query.sortBy ?? "relevance", sortOrder: query.sortOrder ?? "descending", start, limit, countCap: query.countCap });
   return { total, papers: rows.map(indexedPaperToPaper) };
 }
