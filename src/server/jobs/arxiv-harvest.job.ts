@@ -2,7 +2,7 @@ import type { ArxivHarvestService } from "@/server/features/arxiv-index/arxiv-ha
 import type { HarvestState } from "@/server/features/arxiv-index/arxiv-harvest.repository";
 import type { Logger } from "@/server/logger";
 import { workerJob, type BackgroundJob } from "./background-job";
-import type { JobQueue } from "./queue";
+import { createNotifiedQueue, type JobQueue } from "./queue";
 
 const ARXIV_HARVEST_QUEUE = "arxiv-harvest";
 
@@ -54,8 +54,9 @@ export function arxivHarvestJob(deps: {
     let harvesting = false;
     // One job waits at a time ("short"); one whose instance died does not hold the next back
     // (the harvest's own lease decides who harvests).
-    await boss.createQueue(ARXIV_HARVEST_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: (HARVEST_SLICE_MS / 1000) * 2 });
-    const workerId = await boss.work(ARXIV_HARVEST_QUEUE, { pollingIntervalSeconds: 1, localConcurrency: 1 }, async (jobs) => {
+    await createNotifiedQueue(boss, ARXIV_HARVEST_QUEUE, { policy: "short", retryLimit: 0, expireInSeconds: (HARVEST_SLICE_MS / 1000) * 2 });
+    // Woken when a slice is queued; a 30-s backstop poll.
+    const workerId = await boss.work(ARXIV_HARVEST_QUEUE, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 30, localConcurrency: 1 }, async (jobs) => {
       for (const job of jobs) {
         // One harvest per instance at a time, whatever the queue hands out.
         if (harvesting) continue;

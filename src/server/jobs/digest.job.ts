@@ -1,7 +1,8 @@
 import { DIGEST_FREQUENCIES, type DigestFrequency } from "@/server/features/email/digest-period";
 import type { BackgroundJob } from "./background-job";
-import type { JobQueue } from "./queue";
+import { createNotifiedQueue, wakeAfter, type JobQueue } from "./queue";
 
+const RETRY_DELAY_SECONDS = 300;
 const digestQueue = (frequency: DigestFrequency) => `digest-${frequency}`;
 
 /**
@@ -21,10 +22,17 @@ export function digestJob(deps: {
     name: "the digest schedules",
     async start() {
       const boss = await deps.queue.boss();
-      for (const frequency of DIGEST_FREQUENCIES) await boss.createQueue(digestQueue(frequency), { retryLimit: 2, retryDelay: 300 });
+      for (const frequency of DIGEST_FREQUENCIES) await createNotifiedQueue(boss, digestQueue(frequency), { retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS });
       for (const frequency of DIGEST_FREQUENCIES) {
-        await boss.work(digestQueue(frequency), async () => {
-          await deps.runDigest(frequency);
+        // Woken when a run is queued (the schedule's too); a 30-s backstop poll.
+        let workerId: string | null = null;
+        workerId = await boss.work(digestQueue(frequency), { notifyPollingIntervalSeconds: 30 }, async () => {
+          try {
+            await deps.runDigest(frequency);
+          } catch (error) {
+            wakeAfter(boss, workerId, RETRY_DELAY_SECONDS);
+            throw error;
+          }
         });
       }
       if (deps.schedule) {

@@ -3,7 +3,7 @@ import type { DigestFrequency } from "@/server/features/email/digest-period";
 import type { Logger } from "@/server/logger";
 import type { MailMessage, Mailer } from "@/server/mail/mailer";
 import type { BackgroundJob } from "./background-job";
-import type { JobQueue } from "./queue";
+import { createNotifiedQueue, wakeAfter, type JobQueue } from "./queue";
 
 const EMAIL_QUEUE = "email";
 
@@ -31,13 +31,14 @@ export function emailJob(deps: {
   retryDelaySeconds?: number;
 }): EmailJob {
   const { mailer, logger } = deps;
+  const retryDelaySeconds = deps.retryDelaySeconds ?? 60;
   let creating: Promise<PgBoss> | null = null;
   const created = () =>
     (creating ??= (async () => {
       const boss = await deps.queue.boss();
-      await boss.createQueue(EMAIL_QUEUE, {
+      await createNotifiedQueue(boss, EMAIL_QUEUE, {
         retryLimit: 20,
-        retryDelay: deps.retryDelaySeconds ?? 60,
+        retryDelay: retryDelaySeconds,
         retryBackoff: true,
         retryDelayMax: 60 * 60,
       });
@@ -53,10 +54,12 @@ export function emailJob(deps: {
     async start() {
       const boss = await created();
       // Batches of 25, each job settled on its own: one refused message is retried alone, and the
-      // others of its batch are never sent twice.
-      await boss.work<EmailJobData, unknown, { pollingIntervalSeconds: number; batchSize: number; perJobResults: true }>(
+      // others of its batch are never sent twice. Woken when an e-mail is queued; the first
+      // retry wakes it (wakeAfter), later ones (backed off, minutes) are found by the 5-s backstop.
+      let workerId: string | null = null;
+      workerId = await boss.work<EmailJobData, unknown, { pollingIntervalSeconds: number; notifyPollingIntervalSeconds: number; batchSize: number; perJobResults: true }>(
         EMAIL_QUEUE,
-        { pollingIntervalSeconds: 1, batchSize: 25, perJobResults: true },
+        { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5, batchSize: 25, perJobResults: true },
         async (jobs) => {
           const results = [];
           for (const job of jobs) {
@@ -72,6 +75,7 @@ export function emailJob(deps: {
             const delivery = job.data.delivery;
             if (delivery) await deps.markSent(delivery).catch((error) => logger.warn({ err: error }, "digest sent but not marked"));
           }
+          if (results.some((result) => result.status === "failed")) wakeAfter(boss, workerId, retryDelaySeconds);
           return results;
         },
       );

@@ -1,8 +1,9 @@
 import type { Logger } from "@/server/logger";
 import type { BackgroundJob } from "./background-job";
-import type { JobQueue } from "./queue";
+import { createNotifiedQueue, wakeAfter, type JobQueue } from "./queue";
 
 const PAPER_CHANGES_QUEUE = "paper-changes-check";
+const RETRY_DELAY_SECONDS = 60;
 /**
  * The version watch's own schedule (UTC), besides the check each finished harvest asks for:
  * a harvest that failed or is switched off still leaves changes seen by other instances or
@@ -33,10 +34,16 @@ export function paperChangesJob(deps: {
 
   async function begin(): Promise<void> {
     const boss = await queue.boss();
-    await boss.createQueue(PAPER_CHANGES_QUEUE, { policy: "stately", retryLimit: 2, retryDelay: 60 });
-    workerId = await boss.work(PAPER_CHANGES_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-      const found = await deps.check();
-      logger.info({ found }, "version watch checked the kept papers");
+    await createNotifiedQueue(boss, PAPER_CHANGES_QUEUE, { policy: "stately", retryLimit: 2, retryDelay: RETRY_DELAY_SECONDS });
+    // Woken when a check is queued (the schedule's too); a 30-s backstop poll.
+    workerId = await boss.work(PAPER_CHANGES_QUEUE, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 30 }, async () => {
+      try {
+        const found = await deps.check();
+        logger.info({ found }, "version watch checked the kept papers");
+      } catch (error) {
+        wakeAfter(boss, workerId, RETRY_DELAY_SECONDS);
+        throw error;
+      }
     });
     if (deps.schedule) await boss.schedule(PAPER_CHANGES_QUEUE, PAPER_CHANGES_CRON, null, { tz: "UTC" });
   }

@@ -1,4 +1,4 @@
-import { PgBoss, fromPglite } from "pg-boss";
+import { PgBoss, fromPglite, type Queue } from "pg-boss";
 import type { DatabaseHandle } from "@/server/db/client";
 import type { Logger } from "@/server/logger";
 
@@ -6,12 +6,19 @@ import type { Logger } from "@/server/logger";
  * The job queue: pg-boss on the app's own database (its tables live in the `pgboss` schema),
  * so jobs survive a restart and every instance shares them. On PGlite it goes through
  * pg-boss's PGlite adapter; on Postgres it opens its own small pool.
+ *
+ * Workers are woken by LISTEN/NOTIFY when a job is sent (both adapters support it: PGlite
+ * in-process, PostgreSQL on one connection of its own, across instances), so they poll only as
+ * a backstop: idle polling cost the embedded database, on the server's own thread, about six
+ * fetches a second. A job that becomes runnable later (a retry's delay, a startAfter) sends no
+ * NOTIFY; each worker's backstop (`backstopSeconds`) and wakeAfter keep those on time.
  */
 export async function startQueue(database: Pick<DatabaseHandle, "kind" | "pglite" | "connectionString">, logger: Logger): Promise<PgBoss> {
   const boss =
     database.kind === "pglite" && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" })
-      : new PgBoss({ connectionString: database.connectionString, max: 4 });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", useListenNotify: true })
+      : new PgBoss({ connectionString: database.connectionString, max: 4, useListenNotify: true });
+  boss.on("warning", (warning: { message: string }) => logger.warn({ warning }, `job queue: ${warning.message}`));
   boss.on("error", (error) => logger.warn({ err: error }, "job queue error"));
   await boss.start();
   return boss;
@@ -78,4 +85,23 @@ export function jobQueue(database: Pick<DatabaseHandle, "db" | "kind" | "pglite"
       await held?.release({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+/**
+ * Creates a queue whose sends wake its workers (NOTIFY); a queue made before that (an older
+ * database) is switched over. Its other options stay as they were made.
+ */
+export async function createNotifiedQueue(boss: PgBoss, name: string, options: Omit<Queue, "name" | "notify"> = {}): Promise<void> {
+  await boss.createQueue(name, { ...options, notify: true });
+  if ((await boss.getQueue(name))?.notify === false) await boss.updateQueue(name, { notify: true });
+}
+
+/**
+ * Wakes a worker `seconds` from now, for a job it made runnable only then (a retry's delay):
+ * no NOTIFY comes for it, and the backstop poll may be far off. Does not keep the process up.
+ */
+export function wakeAfter(boss: PgBoss, workerId: string | null, seconds: number): void {
+  if (!workerId) return;
+  const timer = setTimeout(() => boss.notifyWorker(workerId), seconds * 1000 + 50);
+  timer.unref?.();
 }

@@ -1,8 +1,10 @@
 import type { Logger } from "@/server/logger";
 import { workerJob, type BackgroundJob } from "./background-job";
-import type { JobQueue } from "./queue";
+import { createNotifiedQueue, wakeAfter, type JobQueue } from "./queue";
 
 const ZOTERO_SYNC_QUEUE = "zotero-sync";
+/** A failed run is tried again this long after (no NOTIFY for it: wakeAfter). */
+const RETRY_DELAY_SECONDS = 2;
 
 type ZoteroSyncJobData = { userId: string };
 
@@ -49,10 +51,21 @@ export function zoteroSyncWorker(deps: {
   async function begin(): Promise<{ stop(): Promise<void> }> {
     const boss = await deps.queue.boss();
     const shutdown = new AbortController();
-    await boss.createQueue(ZOTERO_SYNC_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: 2, expireInSeconds: 6 * 60 * 60 });
-    const workerId = await boss.work<ZoteroSyncJobData>(ZOTERO_SYNC_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
-      for (const job of jobs) await sync.run(job.data.userId, job.id, AbortSignal.any([job.signal, shutdown.signal]));
-    });
+    await createNotifiedQueue(boss, ZOTERO_SYNC_QUEUE, { policy: "exclusive", retryLimit: 3, retryDelay: RETRY_DELAY_SECONDS, expireInSeconds: 6 * 60 * 60 });
+    // Woken when a sync is queued; polled every 30 s as a backstop (every 0.5 s without NOTIFY).
+    let workerId: string | null = null;
+    workerId = await boss.work<ZoteroSyncJobData>(
+      ZOTERO_SYNC_QUEUE,
+      { pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 30, localConcurrency: 2 },
+      async (jobs) => {
+        try {
+          for (const job of jobs) await sync.run(job.data.userId, job.id, AbortSignal.any([job.signal, shutdown.signal]));
+        } catch (error) {
+          wakeAfter(boss, workerId, RETRY_DELAY_SECONDS);
+          throw error;
+        }
+      },
+    );
     await sync.recoverStale().catch((error) => logger.warn({ err: error }, "zotero sync recovery failed"));
     const timer = setInterval(() => {
       if (!shutdown.signal.aborted) void sync.recoverStale().catch((error) => logger.warn({ err: error }, "zotero sync recovery failed"));
