@@ -117,10 +117,10 @@ export function searchResponseBody(response: SearchResponse): Uint8Array<ArrayBu
 const SEARCH_BODY_START = Buffer.from('{"papers":');
 
 /**
- * zlib's level for a search answer: a page of 50 papers gzips to nearly the same size at 4 as
- * at the default 6, in less time, and the answer waits for it.
+ * zlib's level for a search answer: the answer waits for it, and on a page of 50 papers level 1
+ * took 1.3 ms against 2.0-2.8 ms at 4 (the default 6 is slower still) for 9 % more bytes.
  */
-export const SEARCH_GZIP_LEVEL = 4;
+export const SEARCH_GZIP_LEVEL = 1;
 /** Smaller answers (a search with no results) go as they are, as the compress middleware's threshold has it. */
 const SEARCH_GZIP_MIN_BYTES = 1024;
 
