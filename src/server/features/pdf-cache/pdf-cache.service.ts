@@ -308,24 +308,12 @@ export function pdfCacheService(deps: {
   const downloads = new Map<string, Promise<Uint8Array | null>>();
 
   /**
-   * The download of a paper under way now, if any. An open takes it as it arrives, before it
-   * looks the reader and the cache up, and hands it to joinDownload: a download that ends
-   * while the open is still reading (its file stored just after the open found nothing) is
-   * followed all the same, rather than started again.
-   */
-  function downloadUnderWay(paperId: string): Promise<Uint8Array | null> | undefined {
-    return downloads.get(paperId);
-  }
-
-  /**
    * One download of a paper at a time: the first whole open of a paper not cached leads (it
    * downloads, and its collector settles the lead with the stored bytes, or null); opens of the
-   * same paper meanwhile follow, and are served from the cache once it holds the file. `seen`
-   * is the download that was under way when this open arrived (downloadUnderWay), followed
-   * even when it has ended since.
+   * same paper meanwhile follow, and are served from the cache once it holds the file.
    */
-  function joinDownload(paperId: string, seen?: Promise<Uint8Array | null>): DownloadLead | { lead: false; result: Promise<Uint8Array | null> } {
-    const running = downloads.get(paperId) ?? seen;
+  function joinDownload(paperId: string): DownloadLead | { lead: false; result: Promise<Uint8Array | null> } {
+    const running = downloads.get(paperId);
     if (running) return { lead: false, result: running };
     let resolve!: (bytes: Uint8Array | null) => void;
     const result = new Promise<Uint8Array | null>((done) => (resolve = done));
@@ -422,7 +410,6 @@ export function pdfCacheService(deps: {
     limitBytes,
     serve,
     collector,
-    downloadUnderWay,
     joinDownload,
     followDownload,
     add,

@@ -42,8 +42,7 @@ export function pdfProxyRoutes(service: PdfProxyService, deps: { auth?: Pick<Aut
         paperId: c.req.query("paperId"),
         range: c.req.header("range"),
         signal: c.req.raw.signal,
-        // Not awaited here: the proxy notes the open as arrived before the session is read.
-        userId: optionalUserId(deps.auth, c.req.raw.headers),
+        userId: await optionalUserId(deps.auth, c.req.raw.headers),
         ifNoneMatch: c.req.header("if-none-match"),
       });
     } catch (error) {

@@ -17,11 +17,8 @@ export type PdfProxyRequest = {
   paperId: string | undefined;
   range: string | undefined;
   signal?: AbortSignal;
-  /**
-   * The signed-in reader: their cloud cache is read first and filled from the host. Anonymous:
-   * none. May be the session lookup still under way (the open is noted as arrived first).
-   */
-  userId?: string | null | Promise<string | null>;
+  /** The signed-in reader: their cloud cache is read first and filled from the host. Anonymous: none. */
+  userId?: string | null;
   ifNoneMatch?: string;
 };
 
@@ -54,10 +51,7 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
     const arxivId = request.paperId === undefined ? null : pdfProxyArxivId(request.paperId);
     if (!arxivId) throw new AppError("invalid_paper_id", PDF_MESSAGES.invalidId, 400);
     const range = acceptableRange(request.range);
-    // Taken before any wait: a download of this paper that ends while this open looks the
-    // reader and the cache up is still this open's to follow.
-    const underWay = cache?.downloadUnderWay(arxivId);
-    const userId = cache ? ((await request.userId) ?? null) : null;
+    const userId = cache ? (request.userId ?? null) : null;
     let cacheReason: string | null = null;
     let lead: DownloadLead | null = null;
     if (userId && cache) {
@@ -67,7 +61,7 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
       cacheReason = outcome.reason;
       if (!request.range && outcome.reason !== PDF_CACHE_REASONS.storageUnavailable) {
         // A whole open of a paper another open is downloading waits for that download.
-        const joined = cache.joinDownload(arxivId, underWay);
+        const joined = cache.joinDownload(arxivId);
         if (joined.lead) lead = joined;
         else {
           const shared = await cache.followDownload(userId, arxivId, joined.result, idleTimeoutMs, cacheRequest);
