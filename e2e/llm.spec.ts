@@ -204,8 +204,11 @@ test("a custom provider that cannot be reached is named as such, and the chips a
   await panel.scrollIntoViewIfNeeded();
   await shoot("llm-search-provider-down");
 
-  // OpenAlex applies both: the marks go.
-  await page.getByRole("radio", { name: "OpenAlex" }).check();
+  // OpenAlex applies both: the marks go. The radio follows the address (a navigation), so it is
+  // checked a moment after the click, not at once as check() demands.
+  const openAlex = page.getByRole("radio", { name: "OpenAlex" });
+  await openAlex.click();
+  await expect(openAlex).toBeChecked();
   await expect(parts.getByRole("listitem")).toHaveText([/Topic\s*world models$/, /Citations\s*≥ 100 citations$/, /Access\s*open access$/]);
   await expect(panel.getByText(/Not applied to this search/)).toHaveCount(0);
 });
