@@ -70,7 +70,8 @@ export const arxivPapers = pgTable(
     index("arxiv_papers_submitted_idx").on(t.submittedAt.desc(), t.id),
     index("arxiv_papers_updated_idx").on(t.updatedAt.desc(), t.id),
     index("arxiv_papers_doi_idx").on(sql`${t.doiKey} text_pattern_ops`).where(sql`${t.doiKey} is not null`),
-    index("arxiv_papers_id_prefix_idx").on(sql`${t.id} text_pattern_ops`),
+    // Byte order: it answers id prefixes (LIKE, anchored patterns) and walks them in order.
+    index("arxiv_papers_id_prefix_idx").on(sql`${t.id} collate "C"`),
     index("arxiv_papers_title_key_idx").on(sql`${t.titleKey} text_pattern_ops`),
     index("arxiv_papers_datestamp_idx").on(t.datestamp),
   ],

@@ -4,6 +4,7 @@ import { startSandbox } from "../../../../sandbox/server";
 import { setArxivOai } from "../../../../sandbox/test-support/arxiv-oai";
 import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 import { categoryGroup } from "@/shared/arxiv-query/arxiv-sets";
+import { splitWords } from "@/shared/arxiv-query/text-analysis";
 import type { SuggestionsResponse } from "@/shared/suggestions";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { createSignedInUser, createUserWithRole } from "@/test/test-users";
@@ -108,6 +109,18 @@ describe(`Quire's own arXiv index in the server (${testDatabaseKind})`, () => {
     const byAuthor = await suggest(author.split(" ").slice(-1)[0]!);
     expect(byAuthor.length).toBeGreaterThan(0);
     expect(await suggest("a")).toEqual([]);
+    // Full words then a word's first letter: the titles hold the words and a word that starts so.
+    const words = splitWords(paper.title);
+    const fragment = words[2]!.slice(0, 1);
+    const byWordsAndLetter = await suggest(`${words[0]} ${words[1]} ${fragment}`);
+    expect(byWordsAndLetter.map((item) => item.id)).toContain(paper.id);
+    for (const item of byWordsAndLetter.filter((found) => found.matched === "title")) {
+      expect(splitWords(item.title).some((word) => word.startsWith(fragment))).toBe(true);
+    }
+    // Ids by a prefix come highest first.
+    const byPrefix = (await suggest(paper.id.slice(0, -2))).filter((item) => item.matched === "id").map((item) => item.id);
+    expect(byPrefix.length).toBeGreaterThan(1);
+    expect(byPrefix).toEqual([...byPrefix].sort().reverse());
   });
 
   it("fills the catch-up feed with every paper of the month in a harvested category, without asking arXiv", async () => {

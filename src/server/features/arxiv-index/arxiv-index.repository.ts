@@ -131,21 +131,18 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
       const order = sortBy === "relevance" ? { key: "submittedDate" as const, ascending: false } : { key: sortBy, ascending: sortOrder === "ascending" };
       // Relevance ranks all its candidates; a date page needs the matches up to its end.
       const need = sortBy === "relevance" ? Math.max(start + limit, RELEVANCE_CANDIDATES) : start + limit;
-      const found = await matches.first(where, order, need);
+      const found = await matches.first(where, order, need, sortBy === "relevance" ? relevanceScore(options.rank) : undefined);
       const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await count(where, countCap);
       let pageIds: string[];
       if (sortBy !== "relevance") pageIds = found.ids.slice(start, start + limit);
       else {
-        if (found.ids.length === 0) return { rows: [], total };
-        const direction = sortOrder === "ascending" ? sql`asc` : sql`desc`;
-        const ranked = await readDb
-          .select({ id: arxivPapers.id, score: sql<number>`${relevanceScore(options.rank)}`.as("score") })
-          .from(arxivPapers)
-          .where(inArray(arxivPapers.id, found.ids))
-          .orderBy(sql`score ${direction}, ${NEWEST}`)
-          .limit(limit)
-          .offset(start);
-        pageIds = ranked.map((row) => row.id);
+        // The scores are float4s, as PostgreSQL compares them; a stable sort leaves ties in
+        // the matches' order, newest first.
+        const scores = found.scores ?? [];
+        const sign = sortOrder === "ascending" ? 1 : -1;
+        const ranked = found.ids.map((id, at) => ({ id, score: scores[at] ?? 0 }));
+        ranked.sort((a, b) => sign * (a.score - b.score));
+        pageIds = ranked.slice(start, start + limit).map((row) => row.id);
       }
       return { rows: await inOrder(pageIds), total };
     },
@@ -166,7 +163,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
      * within each kind of match (the caller orders the kinds): every query is an index range
      * or a GIN lookup with a limit.
      */
-    async suggest(input: { idPrefix?: string; doiPrefix?: string; titlePrefix?: string; titleWords?: string; authorWords?: string; limit: number }): Promise<(IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[]> {
+    async suggest(input: { idPrefix?: string; doiPrefix?: string; titlePrefix?: string; titleWords?: string; titleFragment?: string; authorWords?: string; limit: number }): Promise<(IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[]> {
       const { limit } = input;
       const found: (IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[] = [];
       const seen = new Set<string>();
@@ -180,11 +177,16 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
       const newest = { key: "submittedDate" as const, ascending: false };
       const newestMatching = async (where: SQL) => inOrder((await matches.first(where, newest, limit)).ids);
       if (input.idPrefix) {
-        take(await readDb.select(paperColumns).from(arxivPapers).where(sql`${arxivPapers.id} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${arxivPapers.id} desc`).limit(limit), "id");
+        // In byte order, as the index `(id collate "C")` holds them: a range of it, read backwards.
+        const byteOrder = sql`${arxivPapers.id} collate "C"`;
+        take(await readDb.select(paperColumns).from(arxivPapers).where(sql`${byteOrder} like ${`${escapeLike(input.idPrefix)}%`}`).orderBy(sql`${byteOrder} desc`).limit(limit), "id");
       }
       if (input.doiPrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`), "doi");
       if (input.titlePrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.titleKey} like ${`${escapeLike(input.titlePrefix)}%`}`), "title");
-      if (input.titleWords && found.length < limit) take(await newestMatching(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery`), "title");
+      if (input.titleWords && found.length < limit) {
+        const fragment = input.titleFragment ? sql` and ' ' || ${arxivPapers.titleKey} like ${`% ${escapeLike(input.titleFragment)}%`}` : sql``;
+        take(await newestMatching(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery${fragment}`), "title");
+      }
       if (input.authorWords && found.length < limit) take(await newestMatching(sql`${arxivPapers.ftsAuthors} @@ ${input.authorWords}::tsquery`), "author");
       return found;
     },

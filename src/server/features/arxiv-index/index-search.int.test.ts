@@ -5,11 +5,11 @@ import { startSandbox } from "../../../../sandbox/server";
 import { queryRows, type DatabaseHandle } from "@/server/db/client";
 import { parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
-import { arxivIndexRepository, dateOrder, NEWEST, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
+import { arxivIndexRepository, dateOrder, NEWEST, RELEVANCE_CANDIDATES, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
 import { indexRow, type IndexRecord } from "./index-document";
 import { searchIndex } from "./index-search";
 import { orderedMatches, type DateKey, type MatchPlan } from "./ordered-matches";
-import { queryToSql } from "./query-sql";
+import { queryToSql, relevanceScore } from "./query-sql";
 import { parseQuery } from "@/shared/arxiv-query/query-parser";
 
 let database: DatabaseHandle;
@@ -197,6 +197,27 @@ describe(`a search's first matches are the same however they are found (${testDa
     // With the dates read, most searches are answered inside a window of the newest (or oldest) papers.
     if (plan === "window") expect(windowed).toBeGreaterThan(QUERIES.length);
     else expect(windowed).toBe(0);
+  }, 120_000);
+
+  it.each<MatchPlan>(["walk", "window"])("ranks by relevance as a sort of the candidates by their scores does (by the %s)", async (plan) => {
+    const ranked = arxivIndexRepository(database.db, database.db, { plan });
+    await ranked.warm();
+    let pages = 0;
+    for (const searchQuery of QUERIES) {
+      const { where, rank } = queryToSql(parseQuery(searchQuery).ast);
+      for (const [sortOrder, direction] of [["descending", sql`desc`], ["ascending", sql`asc`]] as const) {
+        const expected = await queryRows<{ id: string }>(
+          database.db,
+          sql`select id from (select id, submitted_at, ${relevanceScore(rank)} as score from arxiv_papers where ${where} order by ${NEWEST} limit ${RELEVANCE_CANDIDATES}) as candidates order by score ${direction}, submitted_at desc nulls last, id asc`,
+        );
+        for (const start of [0, 7]) {
+          const found = await ranked.search({ where, rank, sortBy: "relevance", sortOrder, start, limit: 10, countCap: 2000 });
+          expect(found.rows.map((row) => row.id), `${searchQuery} ${sortOrder} from ${start}`).toEqual(expected.slice(start, start + 10).map((row) => row.id));
+          if (found.rows.length > 0) pages++;
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(QUERIES.length);
   }, 120_000);
 
   it("chooses the walk for a word most papers hold, and a window for a rarer one", async () => {

@@ -75,6 +75,8 @@ type Quantiles = { dates: Date[]; readAt: number };
 export type OrderedMatches = {
   /** The first `need` matching ids in order. */
   ids: string[];
+  /** Each one's score, when one was asked for (in the order of `ids`). */
+  scores: number[] | null;
   /** Whether more papers match than `need`. */
   more: boolean;
   /** How they were found: the walk, or the windows' edges tried in turn (null: the whole index). */
@@ -140,42 +142,62 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
     return index >= 0 && index < dates.length ? dates[index]! : null;
   }
 
-  async function walk(where: SQL, order: MatchOrder, need: number): Promise<string[]> {
-    const rows = await queryRows<{ id: string }>(readDb, sql`select ${arxivPapers.id} as id from ${arxivPapers} where ${where} order by ${dateOrder(order.key, order.ascending ? "ascending" : "descending")} limit ${need + 1}`);
-    return rows.map((row) => row.id);
+  type Found = { id: string; score?: number | string };
+
+  /**
+   * The first need + 1 matches in order, with their scores when asked: scored after the limit
+   * (the subquery takes the table's name, so the score's columns are its own), so a window
+   * that holds many matches sorts their ids, not their word vectors, and scores need + 1.
+   */
+  function firstRows(where: SQL, order: MatchOrder, need: number, score: SQL | undefined): SQL {
+    const sorted = dateOrder(order.key, order.ascending ? "ascending" : "descending");
+    const matched = sql`select ${arxivPapers.id} as id from ${arxivPapers} where ${where} order by ${sorted} limit ${need + 1}`;
+    if (!score) return matched;
+    const t = arxivPapers;
+    return sql`select ${t.id} as id, ${score} as score from (select ${t.id}, ${t.submittedAt}, ${t.updatedAt}, ${t.ftsTitle}, ${t.ftsAuthors}, ${t.ftsAbstract} from ${t} where ${where} order by ${sorted} limit ${need + 1}) as ${t} order by ${sorted}`;
+  }
+
+  async function walk(where: SQL, order: MatchOrder, need: number, score: SQL | undefined): Promise<Found[]> {
+    return queryRows<Found>(readDb, firstRows(where, order, need, score));
   }
 
   /** The matches inside the window, through the indexes' bitmaps only (no walk, no scan of the table). */
-  async function inWindow(where: SQL, order: MatchOrder, need: number, edge: Date | null): Promise<string[]> {
+  async function inWindow(where: SQL, order: MatchOrder, need: number, edge: Date | null, score: SQL | undefined): Promise<Found[]> {
     const column = COLUMN[order.key];
     const bounded = edge ? sql`(${where}) and ${column} ${order.ascending ? sql`<=` : sql`>=`} ${edge.toISOString()}::timestamptz` : where;
     return readDb.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-      const rows = await queryRows<{ id: string }>(tx, sql`select ${arxivPapers.id} as id from ${arxivPapers} where ${bounded} order by ${dateOrder(order.key, order.ascending ? "ascending" : "descending")} limit ${need + 1}`);
-      return rows.map((row) => row.id);
+      // A plan that still needs a switched-off scan is costed 10^10, past jit_above_cost:
+      // compiling it would cost more than running it.
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`);
+      return queryRows<Found>(tx, firstRows(bounded, order, need, score));
     });
   }
 
   return {
-    /** The first `need` papers matching `where` in `order`, exactly as a sort of every match gives them. */
-    async first(where: SQL, order: MatchOrder, need: number): Promise<OrderedMatches> {
+    /**
+     * The first `need` papers matching `where` in `order`, exactly as a sort of every match
+     * gives them, each with `score` when one is given (computed on the rows the search reads
+     * anyway: relevance needs no second visit to its candidates).
+     */
+    async first(where: SQL, order: MatchOrder, need: number, score?: SQL): Promise<OrderedMatches> {
       const [expected, total] = await Promise.all([estimate(where), paperCount()]);
       const walkCost = OUT_OF_LINE.test(dialect.sqlToQuery(where).sql) ? WALK_COST_PER_PAPER.outOfLine : WALK_COST_PER_PAPER.inRow;
       const plan: MatchPlan = options.plan ?? (expected > Math.sqrt(need * Math.max(total, 1) * walkCost) ? "walk" : "window");
-      let ids: string[];
+      let rows: Found[];
       const edges: (Date | null)[] = [];
-      if (plan === "walk") ids = await walk(where, order, need);
+      if (plan === "walk") rows = await walk(where, order, need, score);
       else {
         let size = Math.ceil((need * Math.max(total, 1) * WINDOW_MARGIN) / Math.max(expected, 1));
         for (;;) {
           const edge = windowEdge(order.key, order.ascending, size, total);
           edges.push(edge);
-          ids = await inWindow(where, order, need, edge);
-          if (ids.length > need || edge === null) break;
+          rows = await inWindow(where, order, need, edge, score);
+          if (rows.length > need || edge === null) break;
           size *= WINDOW_GROWTH;
         }
       }
-      return { ids: ids.slice(0, need), more: ids.length > need, plan, edges };
+      const kept = rows.slice(0, need);
+      return { ids: kept.map((row) => row.id), scores: score ? kept.map((row) => Number(row.score)) : null, more: rows.length > need, plan, edges };
     },
 
     /** Reads the dates that place windows now (a server reads them on its first search). */

@@ -137,7 +137,7 @@ function termCondition(field: TextField, value: string, quoted: boolean): Transl
   if (wildcard && /^[*?]/.test(trimmed)) return NOTHING;
   if (field === "cat") return categoryCondition(value, quoted);
   if (field === "id") {
-    if (wildcard) return { where: sql`${arxivPapers.id} ~ ${`^${wildcardRegex(trimmed.toLowerCase(), ".")}$`}`, rank: {} };
+    if (wildcard) return { where: sql`${arxivPapers.id} collate "C" ~ ${`^${wildcardRegex(trimmed.toLowerCase(), ".")}$`}`, rank: {} };
     return { where: sql`${arxivPapers.id} = ${indexId(value)}`, rank: {} };
   }
   if (wildcard) return wildcardCondition(field, trimmed);

@@ -23,13 +23,20 @@ export async function suggestPapers(repository: ArxivIndexRepository, typed: str
   const words = splitWords(text).slice(0, MAX_WORDS);
   let titleWords: string | undefined;
   let authorWords: string | undefined;
+  let titleFragment: string | undefined;
   if (!id && !doi && words.length > 0) {
     const last = words[words.length - 1]!;
     // A word still being typed: its beginning, or its stem's ("learning" is indexed as "learn").
     const lastWord = [...new Set([last, stem(last)])].map((form) => `${quoteLexeme(form)}:*`).join(" | ");
     const full = words.slice(0, -1).map((word) => quoteLexeme(stem(word)));
-    // One- and two-letter fragments would expand to most of the vocabulary.
-    if (last.length >= 3 || full.length > 0) titleWords = [...full, `(${lastWord})`].join(" & ");
+    // A one- or two-letter fragment would expand to much of the vocabulary (`m:*` reads the
+    // posting lists of every word in m): after full words, those find the titles and the
+    // fragment is checked as the start of one of the title's words.
+    if (last.length >= 3) titleWords = [...full, `(${lastWord})`].join(" & ");
+    else if (full.length > 0) {
+      titleWords = full.join(" & ");
+      titleFragment = last;
+    }
     if (words.length <= 4 && last.length >= 2) authorWords = [...words.slice(0, -1).map(quoteLexeme), `${quoteLexeme(last)}:*`].join(" & ");
   }
   const rows = await repository.suggest({
@@ -37,6 +44,7 @@ export async function suggestPapers(repository: ArxivIndexRepository, typed: str
     doiPrefix: doi,
     titlePrefix: !id && !doi && text.length >= 3 ? words.join(" ") : undefined,
     titleWords,
+    titleFragment,
     authorWords,
     limit,
   });
