@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get("/search", earlySearch(deps.search));
-  for (const page of ["/abs/*", "/paper/*", "/html/*"]) app.get(page, earlyPaper(deps.papers));
+  for (const page of ["/abs/*", "/paper/*", "/html/*", "/pdf/*"]) app.get(page, earlyPaper(deps.papers));
   const paperPreview = paperPagePreview(config.publicUrl);
   // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
   mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"), {

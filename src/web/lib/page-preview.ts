@@ -1,4 +1,4 @@
-import { useLayoutEffect } from "react";
+import { useLayoutEffect, useSyncExternalStore } from "react";
 import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 
 /**
@@ -13,12 +13,35 @@ export const PREVIEW_MAX_MS = 4000;
 
 let hidden: { root: HTMLElement; preview: HTMLElement } | null = null;
 
+/** Told when the app goes on the page (useAppOnPage). */
+const revealListeners = new Set<() => void>();
+
 /** Puts the app on the page in place of the preview; does nothing without a preview. */
 export function revealApp(): void {
   if (!hidden) return;
   const { root, preview } = hidden;
   hidden = null;
   preview.replaceWith(root);
+  for (const listener of revealListeners) listener();
+}
+
+function subscribeReveal(listener: () => void): () => void {
+  revealListeners.add(listener);
+  return () => revealListeners.delete(listener);
+}
+
+/**
+ * Whether the app is on the page (not rendering off it behind a preview). A part that measures
+ * itself, or takes over something already on screen (the PDF viewer: its fitted zoom, the early
+ * page), waits for it: off the page it has no size, and what it took over would leave the
+ * screen before it came.
+ */
+export function useAppOnPage(): boolean {
+  return useSyncExternalStore(
+    subscribeReveal,
+    () => hidden === null,
+    () => true,
+  );
 }
 
 /**

@@ -92,8 +92,25 @@ describe("renderPaperPreview", () => {
     const htmlView = await renderPaperPreview("/html/2401.12345", paper);
     expect(htmlView).toContain("Paper 2401.12345");
     expect(htmlView).toContain("data-preview-paper");
-    expect(await renderPaperPreview("/pdf/2401.12345", paper)).toBe("");
     expect(await renderPaperPreview("/search?q=x", paper)).toBe("");
+    expect(await renderPaperPreview("/settings", paper)).toBe("");
+  });
+
+  it("draws /pdf/{id}'s header (the page's largest text) and the viewer's place, as the app draws them while the viewer loads", async () => {
+    const paper = testPaper("2401.12345", { title: "Sparse mixtures", authors: ["Ada Lovelace", "Alan Turing"] });
+    for (const userAgent of [undefined, PHONE]) {
+      const html = await renderPaperPreview("/pdf/2401.12345", paper, { userAgent });
+      // The smaller title of the PDF view, on at most two lines, with the authors on one.
+      expect(html).toMatch(/<h1 class="[^"]*text-xl sm:text-2xl[^"]*line-clamp-2[^"]*" title="Sparse mixtures">Sparse mixtures<\/h1>/);
+      expect(html).toMatch(/<p class="[^"]*truncate[^"]*" title="Ada Lovelace, Alan Turing">Ada Lovelace, Alan Turing<\/p>/);
+      expect(html).toContain('aria-current="page" class="rounded-md px-3 py-1 text-sm font-medium');
+      expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>PDF<\/a>/);
+      // Where the viewer goes (the early page of pdf.js is put up there), saying what comes.
+      expect(html).toMatch(/<div class="[^"]*h-\[calc\(100dvh-8rem\)\][^"]*" role="status" data-pdf-place="">/);
+      expect(html).toContain("Loading PDF...");
+      expect(carried(html)).toEqual({ id: "2401.12345", paper });
+      expect(html).not.toContain("<title>");
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import { readerPathParts } from "@/web/features/reader/paper-route";
 import { AssumedSession, type AuthSessionState } from "@/web/lib/auth-session";
 
 /**
- * The server's drawing of a paper's page (/abs/{id}, /paper/{id}, /html/{id}): the app's own
+ * The server's drawing of a paper's page (/abs/{id}, /paper/{id}, /html/{id}, /pdf/{id}): the app's own
  * reader rendered to HTML around a paper the server already holds, so the title, authors and
  * abstract are on screen (and readable without JavaScript) before the app's code has run. The
  * app takes the paper over from the page (its JSON beside the drawing) and replaces the drawing
@@ -34,7 +34,7 @@ const LAYOUTS = {
 
 /** The reader's routes inside the app's chrome, as src/web/routes.tsx has them. */
 const PREVIEW_ROUTES: RouteObject[] = [
-  { Component: AppLayout, children: ["paper/:id", "abs/*", "html/*"].map((path): RouteObject => ({ path, Component: PaperPage })) },
+  { Component: AppLayout, children: ["paper/:id", "abs/*", "html/*", "pdf/*"].map((path): RouteObject => ({ path, Component: PaperPage })) },
 ];
 
 const handler = createStaticHandler(PREVIEW_ROUTES);
@@ -74,7 +74,7 @@ export function renderPaperPreview(
   return (async () => {
     const address = new URL(url, "http://preview.invalid");
     const parts = readerPathParts(address.pathname);
-    if (!parts || parts.view === "pdf") return "";
+    if (!parts) return "";
     const context = await handler.query(new Request(address));
     if (context instanceof Response) return "";
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });

@@ -91,9 +91,15 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
     expect(html).toContain('<meta name="quire-preview-app-entry" content="/assets/index-abc123.js">');
     expect(html).not.toContain(ENTRY);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
-    // /paper/{id} and /html/{id} too.
+    // /paper/{id}, /html/{id} and /pdf/{id} too (the PDF view's header: its title is the page's largest text).
     expect(drawingOf(await (await page(`/paper/${HELD_ID}`)).text())).toContain("We prove");
     expect(drawingOf(await (await page(`/html/${HELD_ID}`)).text())).toContain("data-preview-paper");
+    const pdfPage = await (await page(`/pdf/${HELD_ID}`)).text();
+    const pdfDrawing = drawingOf(pdfPage)!;
+    expect(pdfDrawing).toContain(`>${escapedTitle}</h1>`);
+    expect(pdfDrawing).toContain(">Ada Lovelace</p>");
+    expect(pdfDrawing).toContain("data-pdf-place");
+    expect(pdfPage).toContain(`<title>${escapedTitle} · Quire</title>`);
     expect(await arxivRequestCount()).toBe(0);
   });
 
@@ -108,7 +114,7 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
 
   it("serves the app shell for a paper Quire does not hold, and for ids that are no paper's (the app says not found), never asking arXiv", async () => {
     const unheld = getCorpus().papers.at(-1)!.id;
-    for (const pathname of [`/abs/${unheld}`, "/abs/not-a-paper", "/abs/%E0%A4%A", "/paper/10.1234%2Fsome.doi", "/abs/", "/html/..%2F..%2Fetc", "/abs/2401.99901v7"]) {
+    for (const pathname of [`/abs/${unheld}`, "/abs/not-a-paper", "/abs/%E0%A4%A", "/paper/10.1234%2Fsome.doi", "/abs/", "/html/..%2F..%2Fetc", "/abs/2401.99901v7", `/pdf/${unheld}`, "/pdf/2401.99901v7"]) {
       const response = await page(pathname);
       expect(response.status, pathname).toBe(200);
       const html = await response.text();

@@ -7,8 +7,11 @@ import { APP_NAME } from "@/shared/constants";
 import type { Paper } from "@/shared/paper";
 import type { PapersService } from "./papers.service";
 
-/** The reader's pages the server draws: the abstract (/abs, /paper) and the HTML view's frame. */
-const DRAWN_READER_PATH = /^\/(?:abs|paper|html)\/(.+)$/;
+/**
+ * The reader's pages the server draws: the abstract (/abs, /paper), and the frame of the HTML
+ * and PDF views (the header with the title and authors, the viewer's place).
+ */
+const DRAWN_READER_PATH = /^\/(?:abs|paper|html|pdf)\/(.+)$/;
 
 /** The longest meta description: about what a search engine or a chat's link card shows. */
 const DESCRIPTION_MAX = 300;
