@@ -96,6 +96,23 @@
   function mark(name) {
     if (window.performance && performance.mark) performance.mark("quire:" + name);
   }
+  // Over the server's drawing of the page, the picture goes where the viewer will draw the page
+  // (a copy of placeEarlyPage, src/web/features/reader/pdf/early-page.ts).
+  function placeFrame(frame) {
+    var place = document.querySelector("#quire-preview [data-pdf-place]");
+    if (!place) return;
+    var box = place.getBoundingClientRect();
+    frame.setAttribute("data-in-place", "");
+    frame.style.top = box.top + 1 + "px";
+    frame.style.left = box.left + 1 + "px";
+    frame.style.width = box.width - 2 + "px";
+    frame.style.height = box.height - 2 + "px";
+    var probe = document.createElement("div");
+    probe.style.cssText = "position:absolute;top:-100px;width:50px;height:50px;overflow:auto;scrollbar-gutter:stable;visibility:hidden";
+    document.body.appendChild(probe);
+    frame.style.paddingRight = 16 + probe.offsetWidth - probe.clientWidth + "px";
+    probe.remove();
+  }
   function showPicture(paperId, early) {
     var saved = null;
     try {
@@ -154,7 +171,10 @@
         }, 10000);
         return new Promise(function (painted) {
           var place = function () {
-            if (early.picture === frame) document.body.appendChild(frame);
+            if (early.picture === frame) {
+              placeFrame(frame);
+              document.body.appendChild(frame);
+            }
             // After the frame that shows it.
             requestAnimationFrame(function () {
               setTimeout(painted, 0);

@@ -5,6 +5,7 @@
  * pages which only take it down (paper-page.tsx) do not bring pdf.js with them.
  */
 import { useEffect } from "react";
+import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 
 /** How long the early page may stay up without a viewer taking it over (a failed start). */
 const EARLY_PAGE_MAX_MS = 10_000;
@@ -25,6 +26,36 @@ function takePictureDown(): void {
 }
 
 /**
+ * Where the viewer will draw its pages, when the server's drawing of the page is on screen
+ * (src/web/ssr/paper-preview.tsx: the header, and the viewer's place below it): the early page
+ * goes there, under its toolbar's room, and the header stays in sight. Without a drawing it
+ * covers the page (the app is not there yet). public/pdf-prefetch.js places its picture so too.
+ */
+export function placeEarlyPage(frame: HTMLElement): void {
+  const place = document.querySelector(`#${PREVIEW_ELEMENT_ID} [data-pdf-place]`);
+  if (!place) return;
+  const box = place.getBoundingClientRect();
+  // Inside the place's 1 px border, as the viewer's pages are.
+  frame.dataset.inPlace = "";
+  frame.style.top = `${box.top + 1}px`;
+  frame.style.left = `${box.left + 1}px`;
+  frame.style.width = `${box.width - 2}px`;
+  frame.style.height = `${box.height - 2}px`;
+  // The viewer keeps its scrollbar's room on the right (none where scrollbars overlay the page).
+  frame.style.paddingRight = `${16 + scrollbarWidth()}px`;
+}
+
+/** The room the viewer's pages keep for their scrollbar (as they are styled: a stable gutter; 0 where scrollbars overlay the page). */
+function scrollbarWidth(): number {
+  const probe = document.createElement("div");
+  probe.style.cssText = "position:absolute;top:-100px;width:50px;height:50px;overflow:auto;scrollbar-gutter:stable;visibility:hidden";
+  document.body.append(probe);
+  const width = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return width;
+}
+
+/**
  * Puts the read-ahead drawing on screen, alone, before the app has rendered: the reader sees
  * the paper at once. The viewer takes the drawing over (takeReadAhead), which takes this down.
  */
@@ -37,6 +68,7 @@ export function showEarlyPage(drawing: HTMLCanvasElement, density: number): void
   drawing.style.width = `${drawing.width / density}px`;
   drawing.dataset.painted = "true";
   frame.append(drawing);
+  placeEarlyPage(frame);
   document.body.append(frame);
   // The picture goes in the same task, so no frame shows neither.
   takePictureDown();
