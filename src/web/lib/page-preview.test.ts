@@ -28,6 +28,14 @@ describe("the server's page preview", () => {
     expect(previewHasContent()).toBe(false);
   });
 
+  it("with one not shown on this screen (drawn for another width), the app renders on the page at once and the preview goes", () => {
+    document.body.innerHTML = '<div id="root"></div><div id="quire-preview" inert><div data-preview-content style="display: none">rows</div><script type="application/json" data-preview-paper>{}</script></div>';
+    const root = appContainer();
+    expect(root.isConnected).toBe(true);
+    expect(document.getElementById("quire-preview")).toBeNull();
+    expect(previewHasContent()).toBe(false);
+  });
+
   it("shows the app anyway if it never says it is ready", () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="root"></div><div id="quire-preview" inert>frame</div>';

@@ -52,12 +52,22 @@ export function appContainer(): HTMLElement {
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html must contain #root");
   const preview = document.getElementById(PREVIEW_ELEMENT_ID);
-  if (preview) {
+  if (preview && !previewShown(preview)) {
+    // Drawn for another screen than this one (its layout is guessed from the User-Agent, or
+    // the page is not drawn at this width, as /pdf/ beside the side cards): nothing to hold.
+    preview.remove();
+  } else if (preview) {
     root.remove();
     hidden = { root, preview };
     window.setTimeout(revealApp, PREVIEW_MAX_MS);
   }
   return root;
+}
+
+/** Whether the preview shows anything on this screen (a drawing is hidden at the widths it was not laid out for). */
+function previewShown(preview: HTMLElement): boolean {
+  const drawn = [...preview.children].filter((child) => child.tagName !== "SCRIPT");
+  return drawn.length === 0 || drawn.some((child) => getComputedStyle(child).display !== "none");
 }
 
 /** Whether a preview is waiting and shows the page's content, not just its frame with the content loading. */

@@ -100,7 +100,7 @@
   // (a copy of placeEarlyPage, src/web/features/reader/pdf/early-page.ts).
   function placeFrame(frame) {
     var place = document.querySelector("#quire-preview [data-pdf-place]");
-    if (!place) return;
+    if (!place || place.getClientRects().length === 0) return;
     var box = place.getBoundingClientRect();
     frame.setAttribute("data-in-place", "");
     frame.style.top = box.top + 1 + "px";

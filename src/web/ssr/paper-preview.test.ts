@@ -100,6 +100,8 @@ describe("renderPaperPreview", () => {
     const paper = testPaper("2401.12345", { title: "Sparse mixtures", authors: ["Ada Lovelace", "Alan Turing"] });
     for (const userAgent of [undefined, PHONE]) {
       const html = await renderPaperPreview("/pdf/2401.12345", paper, { userAgent });
+      // Not shown where the side cards stand beside the viewer (styles.css), whatever the User-Agent.
+      expect(html).toMatch(/^<div class="[^"]*" data-preview-content data-preview-until="xl">/);
       // The smaller title of the PDF view, on at most two lines, with the authors on one.
       expect(html).toMatch(/<h1 class="[^"]*text-xl sm:text-2xl[^"]*line-clamp-2[^"]*" title="Sparse mixtures">Sparse mixtures<\/h1>/);
       expect(html).toMatch(/<p class="[^"]*truncate[^"]*" title="Ada Lovelace, Alan Turing">Ada Lovelace, Alan Turing<\/p>/);

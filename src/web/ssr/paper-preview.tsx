@@ -99,6 +99,8 @@ export function renderPaperPreview(
     // The marker tells the app the drawing shows the page's content (page-preview.ts); the JSON
     // is the paper it was drawn from, which the app shows at once instead of asking for it.
     const data = `<script type="application/json" data-preview-paper>${scriptSafeJson({ id: parts.id, paper })}</script>`;
-    return `<div class="${layout.className}" data-preview-content>${stripLiveOnly(page)}</div>${data}`;
+    // /pdf/ is drawn only below the widths where the side cards stand beside the viewer (styles.css).
+    const until = parts.view === "pdf" ? ' data-preview-until="xl"' : "";
+    return `<div class="${layout.className}" data-preview-content${until}>${stripLiveOnly(page)}</div>${data}`;
   })();
 }

@@ -4,7 +4,6 @@ import type { AppEnv } from "@/server/http/context";
 import type { PagePreview } from "@/server/http/static-site";
 import { previewVisitor } from "@/server/features/search/search-preview";
 import { APP_NAME } from "@/shared/constants";
-import { previewLayout } from "@/web/ssr/preview-layout";
 import type { Paper } from "@/shared/paper";
 import type { PapersService } from "./papers.service";
 
@@ -79,9 +78,6 @@ export function paperPagePreview(publicUrl: string) {
     const paper = c.get("heldPaper");
     if (!paper) return null;
     const url = new URL(c.req.url);
-    // /pdf/ on a wide screen: its largest text is the side cards' abstract, which only the app
-    // draws, and behind a drawing the app's page comes later; that screen gets the page as before.
-    if (url.pathname.startsWith("/pdf/") && previewLayout(c.req.header("user-agent")) === "desktop") return null;
     const options = { userAgent: c.req.header("user-agent"), visitor: previewVisitor(c), offline: secureContext(c, publicUrl) };
     const html = (async () => {
       const { renderPaperPreview } = await loadPaperPreviewRenderer();

@@ -33,7 +33,8 @@ function takePictureDown(): void {
  */
 export function placeEarlyPage(frame: HTMLElement): void {
   const place = document.querySelector(`#${PREVIEW_ELEMENT_ID} [data-pdf-place]`);
-  if (!place) return;
+  // Not where the drawing is not shown (a wide screen's, styles.css): it covers the page then.
+  if (!place || place.getClientRects().length === 0) return;
   const box = place.getBoundingClientRect();
   // Inside the place's 1 px border, as the viewer's pages are.
   frame.dataset.inPlace = "";
