@@ -60,9 +60,16 @@ export function appContainer(): HTMLElement {
     root.remove();
     hidden = { root, preview };
     window.setTimeout(revealApp, PREVIEW_MAX_MS);
+    // The drawing's titles are set in a blocking copy of the serif (styles.css); the app's,
+    // which replace them, in the serif itself: loaded now, from the file the drawing already
+    // has, so the app's title is drawn in it when it takes the page over, never in a fallback.
+    void document.fonts?.load(`1em ${SERIF}`).catch(() => undefined);
   }
   return root;
 }
+
+/** The app's serif (styles.css, --font-serif). */
+const SERIF = '"Source Serif 4 Variable"';
 
 /** Whether the preview shows anything on this screen (a drawing is hidden at the widths it was not laid out for). */
 function previewShown(preview: HTMLElement): boolean {
