@@ -116,6 +116,8 @@ test.describe("PDF viewer", () => {
     if (seen?.early) expect(seen.appRendered).toBe(false);
   });
   test("a paper read before shows the kept picture of its page at once on its next /pdf/ load, then pdf.js's own drawing", async ({ page }) => {
+    // Four loads of the PDF page and the settings page: more than the default allows on a busy machine.
+    test.setTimeout(90_000);
     // Every canvas put on screen, in order: the kept picture, pdf.js's early page, the viewer's pages.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -137,7 +139,7 @@ test.describe("PDF viewer", () => {
     await openPdf(page);
     expect(await painted()).not.toContain("picture");
     // Read for a moment: the viewer keeps a picture of the page, at its zoom, on this screen.
-    await expect.poll(keptPicture, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(keptPicture, { timeout: 20_000 }).not.toBeNull();
     const kept = (await keptPicture())!;
     expect(kept.type).toBe("image/webp");
     expect(kept.view).toMatchObject({ pageNumber: 1, rotation: 0, scale: (await zoomPercent(page)) / 100, innerWidth: page.viewportSize()!.width });
@@ -152,7 +154,7 @@ test.describe("PDF viewer", () => {
     // Left on another page: the picture of page 1 is not that page, and is not shown.
     await pageInput(page).fill("2");
     await pageInput(page).press("Enter");
-    await expect.poll(async () => (await keptPicture())?.view.pageNumber, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await keptPicture())?.view.pageNumber, { timeout: 20_000 }).toBe(2);
     await page.evaluate((id) => {
       const key = `pdf-viewer.state.${id}`;
       localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), pageNumber: 3 }));
@@ -452,6 +454,8 @@ test.describe("PDF viewer, signed in", () => {
   }
 
   test("a highlight made offline is kept, sent when the network is back, and is on the server", async ({ page, context }, testInfo) => {
+    // A sign-up (its mail included) and two loads of the PDF page: more than the default allows on a busy machine.
+    test.setTimeout(90_000);
     await signIn(page, testInfo.project.name);
     await openPdf(page);
     await context.setOffline(true);

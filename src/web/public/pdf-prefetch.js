@@ -113,6 +113,11 @@
     frame.style.paddingRight = 16 + probe.offsetWidth - probe.clientWidth + "px";
     probe.remove();
   }
+  // Whether the app has rendered on the page (behind the server's drawing it renders off it).
+  function appOnScreen() {
+    var root = document.getElementById("root");
+    return Boolean(root && root.firstChild);
+  }
   function showPicture(paperId, early) {
     var saved = null;
     try {
@@ -143,8 +148,10 @@
       })
       .then(function (bitmap) {
         mark("picture-decoded");
-        // Not once pdf.js has drawn the page itself, nor over an app already on screen.
-        if (!bitmap || early.pageShown || early.appStarted) return;
+        // Not once pdf.js has drawn the page itself, nor over an app already on screen (its
+        // viewer shows the picture itself). The app may have been started (at 2 s, on a busy
+        // device) and not be there yet: the picture still goes up, and the viewer takes it down.
+        if (!bitmap || early.pageShown || appOnScreen()) return;
         var canvas = document.createElement("canvas");
         canvas.width = bitmap.width;
         canvas.height = bitmap.height;
@@ -171,7 +178,7 @@
         }, 10000);
         return new Promise(function (painted) {
           var place = function () {
-            if (early.picture === frame) {
+            if (early.picture === frame && !early.pageShown && !appOnScreen()) {
               placeFrame(frame);
               document.body.appendChild(frame);
             }
