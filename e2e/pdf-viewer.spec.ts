@@ -176,7 +176,7 @@ test.describe("PDF viewer", () => {
     await page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true }).click();
     await expect(viewer(page).locator('.pdf-page canvas[data-painted="true"]').first()).toBeVisible({ timeout: 20_000 });
     await expect
-      .poll(() => page.evaluate(async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)), PAPER), { timeout: 10_000 })
+      .poll(() => page.evaluate(async (id) => Boolean(await (await caches.open("quire-page-pictures")).match(`/__quire/page-picture/${id}`)), PAPER), { timeout: 20_000 })
       .toBe(true);
     const livePage = await viewer(page).locator(".pdf-page").first().boundingBox();
 
@@ -312,6 +312,8 @@ test.describe("PDF viewer", () => {
   });
 
   test("restores page, zoom, rotation and scroll mode when the paper is opened again", async ({ page }) => {
+    // Two loads of the PDF page (the second at a zoom, turned, on page 3): over 30 s on a busy machine.
+    test.setTimeout(60_000);
     await openPdf(page);
     await page.getByRole("button", { name: "Next page" }).click();
     await page.getByRole("button", { name: "Next page" }).click();
