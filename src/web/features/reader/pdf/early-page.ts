@@ -46,6 +46,20 @@ export function placeEarlyPage(frame: HTMLElement): void {
   frame.style.paddingRight = `${16 + scrollbarWidth()}px`;
 }
 
+/**
+ * The width the viewer will fit its pages to (pdf-page-view.tsx, widthFitScale: its pages'
+ * box less the gap on each side), when the server's drawing shows the viewer's place; null
+ * without one, the viewer's width then being known only once it is on the page.
+ */
+export function earlyPagesWidth(): number | null {
+  const place = document.querySelector(`#${PREVIEW_ELEMENT_ID} [data-pdf-place]`);
+  if (!place || place.getClientRects().length === 0) return null;
+  // Inside the place's 1 px border, less the scrollbar's room and a 16 px gap on each side.
+  // Whole pixels, as the viewer measures its pages' box (clientWidth).
+  const width = Math.round(place.getBoundingClientRect().width - 2) - scrollbarWidth() - 2 * 16;
+  return width > 0 ? width : null;
+}
+
 /** The room the viewer's pages keep for their scrollbar (as they are styled: a stable gutter; 0 where scrollbars overlay the page). */
 function scrollbarWidth(): number {
   const probe = document.createElement("div");

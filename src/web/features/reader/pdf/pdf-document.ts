@@ -1,12 +1,12 @@
 import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentLoadingTask, type PDFDocumentProxy } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
-import { PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES, pdfProxyPath } from "@/shared/pdf";
+import { clampScale, PDF_LOAD_TIMEOUT_MS, PDF_MESSAGES, pdfProxyPath } from "@/shared/pdf";
 import { apiOrigin } from "@/web/lib/platform";
 import { keptPdfSource } from "@/web/features/offline/kept-pdf-source";
 import type { Paper } from "@/shared/paper";
-import { dismissEarlyPage, showEarlyPage } from "./early-page";
+import { dismissEarlyPage, earlyPagesWidth, showEarlyPage } from "./early-page";
 import { answerFailure, downloadWhole, failureMessage, PdfLoadError, takeAhead } from "./pdf-download";
-import { loadViewState } from "./pdf-view-state";
+import { hasZoomFor, loadViewState } from "./pdf-view-state";
 import { pdfWorkerPort } from "./pdf-worker-port";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -202,11 +202,13 @@ function startReadAhead(
   opening: OpeningPdf,
   view: { pageNumber: number; scale: number; rotation: number },
   onScreen: boolean,
+  keepsZoom: boolean,
 ): Promise<HTMLCanvasElement | null> {
-  const density = view.scale * outputScale();
   const canvas = opening.promise.then(async (doc) => {
     performance.mark("quire:pdf-opened");
     const page = await doc.getPage(Math.min(view.pageNumber, doc.numPages));
+    const density = (keepsZoom ? view.scale : await openingScale(doc, view)) * outputScale();
+    if (readAhead?.canvas === settled) readAhead.density = density;
     const viewport = page.getViewport({ scale: density, rotation: (page.rotate + view.rotation) % 360 });
     const drawing = document.createElement("canvas");
     drawing.width = Math.floor(viewport.width);
@@ -219,8 +221,26 @@ function startReadAhead(
     return drawing;
   });
   const settled = canvas.catch(() => null);
-  readAhead = { doc: opening.promise, pageNumber: view.pageNumber, rotation: view.rotation, density, canvas: settled };
+  readAhead = { doc: opening.promise, pageNumber: view.pageNumber, rotation: view.rotation, density: view.scale * outputScale(), canvas: settled };
   return settled;
+}
+
+/**
+ * The zoom the viewer will open at, for a paper with no zoom chosen on this kind of screen: page
+ * 1 fitted to the viewer's width when it would not fit (pdf-viewer.tsx, fitOnOpen), where the
+ * server's drawing shows the viewer's place (early-page.ts); so page 1 is drawn once, at the
+ * zoom it keeps, not drawn at the zoom it starts from and then again fitted. Elsewhere the zoom
+ * it starts from, as before.
+ */
+async function openingScale(doc: PDFDocumentProxy, view: { scale: number; rotation: number }): Promise<number> {
+  const available = earlyPagesWidth();
+  if (available === null) return view.scale;
+  const first = await doc.getPage(1);
+  const [x0, y0, x1, y1] = first.view as [number, number, number, number];
+  const size = first.rotate % 180 ? { width: y1 - y0, height: x1 - x0 } : { width: x1 - x0, height: y1 - y0 };
+  // A PDF point is a CSS pixel at zoom 1 (pdf-page-view.tsx, CSS_PX_PER_POINT).
+  const widthPt = view.rotation % 180 ? size.height : size.width;
+  return widthPt > 0 && widthPt * view.scale > available ? clampScale(available / widthPt) : view.scale;
 }
 
 /** Whether a /pdf/ page load's read-ahead is under way or not yet taken (its page is on screen, or soon will be). */
@@ -254,7 +274,7 @@ if (early?.url) {
   prefetchPdf(url);
   const opening = prefetched.get(url);
   const paperId = new URLSearchParams(url.split("?")[1] ?? "").get("paperId") ?? "";
-  const drawn = opening && paperId ? startReadAhead(opening, loadViewState(paperId), Boolean(early.firstPageSettled)) : null;
+  const drawn = opening && paperId ? startReadAhead(opening, loadViewState(paperId), Boolean(early.firstPageSettled), hasZoomFor(paperId)) : null;
   void (drawn ?? Promise.resolve()).then(() => early.firstPageSettled?.());
 } else {
   early?.firstPageSettled?.();
