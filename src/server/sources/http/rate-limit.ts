@@ -33,23 +33,16 @@ export type RateLimiter = {
 
 /**
  * Added to every interval: the gap an upstream sees also depends on how long each request
- * takes to leave this process (event-loop and database jitter), which can eat into it.
+ * takes from leaving this process to reaching it (network and scheduling jitter), which can
+ * eat into it. (The shared slot's database round trip is counted in the interval itself.)
  */
 export const INTERVAL_SAFETY_MARGIN_MS = 100;
-
-/**
- * How long the claim of a shared slot may take, from asking the database to holding the
- * answer: the claim's time is the database's, somewhere inside that round trip, so a slower
- * one could leave the next instance's request less than the interval behind this one. The
- * rest of the safety margin is left for the way from here to the upstream.
- */
-export const LATE_FOR_SLOT_MS = INTERVAL_SAFETY_MARGIN_MS / 2;
 
 /**
  * How often a waiter on a shared slot looks again while another instance holds it: that
  * holder's answer can free the slot before the interval's end would.
  */
-const SHARED_SLOT_POLL_MS = 200;
+export const SHARED_SLOT_POLL_MS = 200;
 
 /** Waits `ms`; a wait of zero or less costs nothing (a 0-ms timer still takes a millisecond or more). */
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> | void => {
@@ -158,8 +151,11 @@ export function createSemaphore(limit: number) {
  * statement (the database clock decides, so instances with skewed clocks still agree): a slot
  * is never reserved ahead, so none is lost to a caller that wakes late or stops waiting.
  * While a request is out, the slot is held until its answer (at most SLOT_HOLD_CAP_MS); the
- * answer frees it from the interval after its start. Background callers claim only when no
- * person on any instance has been waiting for the host within the last interval.
+ * answer frees it from the interval after its start. That interval counts from the moment
+ * the claim was asked for, its round trip included, as the claim's own moment lies somewhere
+ * within it: a slow database (or a busy event loop) slows the pace and never costs a slot.
+ * Background callers claim only when no person on any instance has been waiting for the host
+ * within the last interval.
  */
 export function createSharedIntervalLimiter(options: { db: Database; host: string; intervalMs: number }): RateLimiter {
   const { db, host } = options;
@@ -202,8 +198,9 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
   }
 
   /**
-   * Frees a held slot `interval` after its claim (plus `lateMs`, how long after the claim the
-   * request left), or now if that has passed; only if it is still this claim's hold.
+   * Frees a held slot `interval` after its claim plus `lateMs` (how long after the claim was
+   * asked for the request left: the claim's round trip included), or now if that has passed;
+   * only if it is still this claim's hold.
    */
   function free(claimedAt: string, heldUntil: string, lateMs = 0) {
     const after = `${intervalMs + Math.ceil(lateMs)} milliseconds`;
@@ -222,28 +219,24 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
           const asked = performance.now();
           const outcome = await claim(priority);
           if ("claimedAt" in outcome) {
-            const answered = performance.now();
-            if (answered - asked <= LATE_FOR_SLOT_MS) {
-              const { claimedAt, heldUntil } = outcome;
-              holderClaimed = true;
-              const releaseTurn = () => {
-                holderClaimed = false;
-                release();
-              };
-              let lateMs = 0;
-              const slot = heldAtMost(releaseTurn, () => {
-                void free(claimedAt, heldUntil, lateMs).catch(() => {}).finally(releaseTurn);
-              });
-              slot.sending = () => {
-                lateMs = performance.now() - answered;
-              };
-              return slot;
-            }
-            // The claim's moment is unknown within a slow round trip (a busy event loop): the
-            // request would leave up to that late, so this slot is let go (its interval kept)
-            // and the next one claimed.
-            await free(outcome.claimedAt, outcome.heldUntil).catch(() => {});
-            continue;
+            const { claimedAt, heldUntil } = outcome;
+            holderClaimed = true;
+            const releaseTurn = () => {
+              holderClaimed = false;
+              release();
+            };
+            // The claim's moment is the database's, somewhere within the round trip: the next
+            // slot counts from the moment it was asked for, so a request that leaves only when
+            // a slow answer is in (a busy database, a busy event loop) is still an interval
+            // ahead of the next one. A slow round trip slows the pace; it never costs the slot.
+            let lateMs = performance.now() - asked;
+            const slot = heldAtMost(releaseTurn, () => {
+              void free(claimedAt, heldUntil, lateMs).catch(() => {}).finally(releaseTurn);
+            });
+            slot.sending = () => {
+              lateMs = performance.now() - asked;
+            };
+            return slot;
           }
           await sleep(Math.min(outcome.waitMs, SHARED_SLOT_POLL_MS), signal);
         }
