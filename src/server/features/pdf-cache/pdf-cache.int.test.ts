@@ -14,6 +14,7 @@ import { createSignedInUser, type SignedInUser } from "@/test/test-users";
 import { eq } from "drizzle-orm";
 import { resolveAuthSecret } from "@/server/auth/secret";
 import { pdfBlobs, user as userTable } from "@/server/db/schema";
+import { pdfProxyRoutes } from "@/server/features/pdf/pdf-proxy.routes";
 import { pdfProxyService } from "@/server/features/pdf/pdf-proxy.service";
 import { createLogger } from "@/server/logger";
 import { createArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
@@ -164,6 +165,17 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
   }
   const pdfRequests = async () =>
     ((await (await fetch(`${sandbox.url}/__control/requests?route=arxiv-pdf`)).json()) as { requests: unknown[] }).requests.length;
+  /**
+   * The host holds its next PDF answer a second: opens sent together are all in before the
+   * first one's download ends, however slowly the machine handles them ("at once" is opens
+   * that overlap; one that arrives after the download and the store finished is a later open).
+   */
+  const holdNextPdfAnswer = () =>
+    fetch(`${sandbox.url}/__control/faults`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ route: "arxiv-pdf", latencyMs: 1000, times: 1 }),
+    });
 
   describe(`${variant.name} store`, () => {
     it("stores the first open once, serves the second from the cache, and counts both opens", async () => {
@@ -312,6 +324,7 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
     it("downloads a paper once when it is opened twice at once, by one reader or by two", async () => {
       const reader = await createSignedInUser(server);
       await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
+      await holdNextPdfAnswer();
       const [first, second] = await Promise.all([open(reader, LONG_EVAL), open(reader, LONG_EVAL)]);
       const bodies = await Promise.all([first.arrayBuffer(), second.arrayBuffer()]);
       expect([first.status, second.status]).toEqual([200, 200]);
@@ -323,6 +336,7 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
 
       const [a, b] = [await createSignedInUser(server), await createSignedInUser(server)];
       await fetch(`${sandbox.url}/__control/requests`, { method: "DELETE" });
+      await holdNextPdfAnswer();
       const both = await Promise.all([open(a, SMALL_A), open(b, SMALL_A)]);
       const sizesSeen = await Promise.all(both.map(async (answer) => (await answer.arrayBuffer()).byteLength));
       expect(sizesSeen).toEqual([sizes[SMALL_A], sizes[SMALL_A]]);
@@ -465,6 +479,71 @@ describe(`a full disk while the cache saves (${testDatabaseKind})`, () => {
       expect(await cache.list("reader")).toEqual([]);
       expect(readdirSync(path.join(root, ".tmp"))).toEqual([]);
       expect(await database.db.select().from(pdfBlobs)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe(`two opens of a paper at once (${testDatabaseKind})`, () => {
+  it("download it once even when the first download ends while the second is still reading its session", async () => {
+    const database = await createTestDatabase();
+    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-overlap-"));
+    tempDirs.push(root);
+    try {
+      await database.db.insert(userTable).values([
+        { id: "first", name: "First", email: "first@quire.invalid" },
+        { id: "second", name: "Second", email: "second@quire.invalid" },
+      ]);
+      const logger = createLogger("silent");
+      const cache = pdfCacheService({
+        repository: pdfCacheRepository(database.db),
+        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        logger,
+        limitBytes: 10 * 1024 * 1024,
+      });
+      const host = createArxivPdfSource({ pdfUrl: `${sandbox.url}/arxiv/pdf`, userAgent: "quire-test", logger });
+      let downloads = 0;
+      const proxy = pdfProxyService({ source: { ...host, fetchPdf: (id, request) => (downloads++, host.fetchPdf(id, request)) }, cache });
+      // Sessions are read as the server reads them; the second reader's is held until the test lets it go.
+      let sessionRead!: () => void;
+      const secondSession = new Promise<void>((resolve) => (sessionRead = resolve));
+      const auth = {
+        api: {
+          getSession: async ({ headers }: { headers: Headers }) => {
+            const id = /reader=(\w+)/.exec(headers.get("cookie") ?? "")?.[1] ?? "";
+            if (id === "second") await secondSession;
+            return { user: { id } };
+          },
+        },
+      } as unknown as NonNullable<Parameters<typeof pdfProxyRoutes>[1]>["auth"];
+      const routes = pdfProxyRoutes(proxy, { auth });
+      const open = (reader: string) => routes.request(`/?paperId=${SMALL_A}`, { headers: { cookie: `reader=${reader}` } });
+
+      const first = await open("first");
+      expect(first.headers.get("x-pdf-cache")).toBe("miss");
+      expect(downloads).toBe(1);
+      expect(cache.downloading(SMALL_A)).toBe(true);
+      // The second open arrives while the first downloads; its session is read only once that
+      // download has ended and stored the file, after its cache lookup would have found nothing.
+      const second = open("second");
+      const bytes = new Uint8Array(await first.arrayBuffer());
+      await vi.waitFor(() => expect(cache.downloading(SMALL_A)).toBe(false));
+      expect((await cache.list("first")).map((file) => file.paperId)).toEqual([SMALL_A]);
+      sessionRead();
+      const shared = await second;
+      expect(shared.status).toBe(200);
+      expect(shared.headers.get("x-pdf-cache")).toBe("hit");
+      expect(sha256(new Uint8Array(await shared.arrayBuffer()))).toBe(sha256(bytes));
+      expect(downloads).toBe(1);
+      expect((await cache.list("second")).map((file) => file.fileHash)).toEqual([sha256(bytes)]);
+
+      // An open that arrives after the download ended is a later open: its own download.
+      await database.db.insert(userTable).values({ id: "later", name: "Later", email: "later@quire.invalid" });
+      const third = await open("later");
+      expect(third.headers.get("x-pdf-cache")).toBe("miss");
+      await third.arrayBuffer();
+      expect(downloads).toBe(2);
     } finally {
       await database.close();
     }

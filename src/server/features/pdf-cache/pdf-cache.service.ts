@@ -67,6 +67,18 @@ export type PdfCollector = {
 /** The lead of a paper's one download: settled with the stored bytes, or null when nothing was stored. */
 export type DownloadLead = { lead: true; settle(bytes: Uint8Array | null): void };
 
+/**
+ * An open of a paper from the moment it arrived (before its session and cache lookups) until it
+ * has joined a download or been answered: a download of that paper that ends meanwhile is
+ * noted on it, so the open follows that download instead of starting another.
+ */
+export type PdfArrival = {
+  /** The last download of the paper that ended since the open arrived. */
+  ended?: Promise<Uint8Array | null>;
+  /** The open has joined, been answered or failed: nothing more is noted on it. */
+  leave(): void;
+};
+
 const PDF_END_MARKER = Buffer.from("%%EOF");
 /**
  * After the store failed to answer, reads skip it for this long (a store that hangs would
@@ -306,14 +318,36 @@ export function pdfCacheService(deps: {
 
   /** Papers being downloaded from the host for a reader's cache, by paper id (this instance). */
   const downloads = new Map<string, Promise<Uint8Array | null>>();
+  /** Opens that have arrived and not yet joined a download or been answered, by paper id. */
+  const arrivals = new Map<string, Set<PdfArrival>>();
+
+  /**
+   * Notes an open of a paper as it arrives, before it looks its reader and the cache up: a
+   * download of the paper that ends (its file stored) while those lookups run, so that they
+   * found nothing, is still this open's to follow (joinDownload). Left when the open is done.
+   */
+  function arrive(paperId: string): PdfArrival {
+    let waiting = arrivals.get(paperId);
+    if (!waiting) arrivals.set(paperId, (waiting = new Set()));
+    const arrival: PdfArrival = {
+      leave() {
+        waiting.delete(arrival);
+        if (waiting.size === 0 && arrivals.get(paperId) === waiting) arrivals.delete(paperId);
+      },
+    };
+    waiting.add(arrival);
+    return arrival;
+  }
 
   /**
    * One download of a paper at a time: the first whole open of a paper not cached leads (it
    * downloads, and its collector settles the lead with the stored bytes, or null); opens of the
-   * same paper meanwhile follow, and are served from the cache once it holds the file.
+   * same paper meanwhile follow, and are served from the cache once it holds the file. An open
+   * noted on arrival (`arrival`) also follows a download that ended since it arrived.
    */
-  function joinDownload(paperId: string): DownloadLead | { lead: false; result: Promise<Uint8Array | null> } {
-    const running = downloads.get(paperId);
+  function joinDownload(paperId: string, arrival?: PdfArrival): DownloadLead | { lead: false; result: Promise<Uint8Array | null> } {
+    const running = downloads.get(paperId) ?? arrival?.ended;
+    arrival?.leave();
     if (running) return { lead: false, result: running };
     let resolve!: (bytes: Uint8Array | null) => void;
     const result = new Promise<Uint8Array | null>((done) => (resolve = done));
@@ -326,6 +360,9 @@ export function pdfCacheService(deps: {
         settled = true;
         if (downloads.get(paperId) === result) downloads.delete(paperId);
         resolve(bytes);
+        // Opens that arrived while this download ran and are still looking up follow it (a
+        // download that stored nothing leaves them to lead their own).
+        if (bytes) for (const waiting of arrivals.get(paperId) ?? []) waiting.ended = result;
       },
     };
   }
@@ -410,7 +447,10 @@ export function pdfCacheService(deps: {
     limitBytes,
     serve,
     collector,
+    arrive,
     joinDownload,
+    /** Whether this instance is downloading the paper for a reader's cache now. */
+    downloading: (paperId: string) => downloads.has(paperId),
     followDownload,
     add,
     storageStatus,

@@ -37,6 +37,8 @@ export function pdfProxyRoutes(service: PdfProxyService, deps: { auth?: Pick<Aut
     if (serializedHeaderLength(c.req.raw.headers) >= PDF_PROXY_HEADER_LIMIT) {
       throw new AppError("headers_too_large", PDF_MESSAGES.headersTooLarge, 431 as never);
     }
+    // Noted before the session is read: a download of this paper that ends meanwhile is followed.
+    const arrival = service.arrive(c.req.query("paperId"));
     try {
       return await service.proxy({
         paperId: c.req.query("paperId"),
@@ -44,6 +46,7 @@ export function pdfProxyRoutes(service: PdfProxyService, deps: { auth?: Pick<Aut
         signal: c.req.raw.signal,
         userId: await optionalUserId(deps.auth, c.req.raw.headers),
         ifNoneMatch: c.req.header("if-none-match"),
+        arrival,
       });
     } catch (error) {
       // A 429 keeps its Retry-After so the client (or a person) knows when to try again.
@@ -51,6 +54,8 @@ export function pdfProxyRoutes(service: PdfProxyService, deps: { auth?: Pick<Aut
         return c.json(envelope(error), error.status, { "Retry-After": String(error.retryAfter) });
       }
       throw error;
+    } finally {
+      arrival.leave();
     }
   });
   if (deps.auth) {

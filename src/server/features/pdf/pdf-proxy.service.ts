@@ -5,7 +5,7 @@ import { describeCause } from "@/server/storage/blob-store";
 import type { ArxivPdfSource } from "@/server/sources/arxiv/arxiv-pdf-source";
 import { UpstreamError } from "@/server/sources/http/upstream-error";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { DownloadLead, PdfCacheService, PdfCollector } from "@/server/features/pdf-cache/pdf-cache.service";
+import type { DownloadLead, PdfArrival, PdfCacheService, PdfCollector } from "@/server/features/pdf-cache/pdf-cache.service";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 /** pdf.js accepts a header a little way in (some files start with junk); arXiv's never do. */
@@ -20,7 +20,12 @@ export type PdfProxyRequest = {
   /** The signed-in reader: their cloud cache is read first and filled from the host. Anonymous: none. */
   userId?: string | null;
   ifNoneMatch?: string;
+  /** The open as noted when it arrived, before its session was read (`arrive`). */
+  arrival?: PdfArrival;
 };
+
+/** An arrival for an open whose paper no download could be shared for. */
+const NO_ARRIVAL: PdfArrival = { leave() {} };
 
 /** Only single, plain byte ranges go upstream; anything else is dropped (the whole file is sent). */
 function acceptableRange(range: string | undefined): string | undefined {
@@ -47,7 +52,25 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs?: number; cache?: PdfCacheService }) {
   const { source, idleTimeoutMs = PDF_LOAD_TIMEOUT_MS, cache } = options;
 
+  /**
+   * Notes an open as it arrives, before its session is read: a download of the paper that ends
+   * while the open looks its reader and the cache up is then followed, not started again.
+   * `leave()` it once the open is answered.
+   */
+  function arrive(paperId: string | undefined): PdfArrival {
+    const arxivId = paperId === undefined ? null : pdfProxyArxivId(paperId);
+    return arxivId && cache ? cache.arrive(arxivId) : NO_ARRIVAL;
+  }
+
   async function proxy(request: PdfProxyRequest): Promise<Response> {
+    try {
+      return await answer(request);
+    } finally {
+      request.arrival?.leave();
+    }
+  }
+
+  async function answer(request: PdfProxyRequest): Promise<Response> {
     const arxivId = request.paperId === undefined ? null : pdfProxyArxivId(request.paperId);
     if (!arxivId) throw new AppError("invalid_paper_id", PDF_MESSAGES.invalidId, 400);
     const range = acceptableRange(request.range);
@@ -61,7 +84,7 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
       cacheReason = outcome.reason;
       if (!request.range && outcome.reason !== PDF_CACHE_REASONS.storageUnavailable) {
         // A whole open of a paper another open is downloading waits for that download.
-        const joined = cache.joinDownload(arxivId);
+        const joined = cache.joinDownload(arxivId, request.arrival);
         if (joined.lead) lead = joined;
         else {
           const shared = await cache.followDownload(userId, arxivId, joined.result, idleTimeoutMs, cacheRequest);
@@ -151,7 +174,7 @@ export function pdfProxyService(options: { source: ArxivPdfSource; idleTimeoutMs
     }
   }
 
-  return { proxy, setup };
+  return { arrive, proxy, setup };
 }
 
 export type PdfProxyService = ReturnType<typeof pdfProxyService>;
