@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, useTheme } from "./fixtures";
+import { test, expect, holdAppEntry, useTheme } from "./fixtures";
 
 /**
  * An /abs/{id} link opened cold (from a chat, a mail, a listing): the server draws the page
@@ -12,8 +12,6 @@ const PAPER = "2605.07811";
 const TITLE = /A Comparative Analysis of Classical Machine Learning and Deep Learning/;
 const LOAD_TIMEOUT = 45_000;
 /** The app's entry script, as the build names it. */
-const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
-
 test.describe.configure({ timeout: 120_000 });
 
 /** The paper as the API has it; looked up once, so the server holds it (index or cache) when the page is asked for. */
@@ -87,14 +85,7 @@ for (const theme of ["light", "dark"] as const) {
     await useTheme(page, theme);
     await watchThePage(page);
     // The app's entry is held back until the server's drawing has been looked at.
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    let appAsked = false;
-    await page.route(APP_ENTRY, async (route) => {
-      appAsked = true;
-      await appHeld;
-      await route.continue();
-    });
+    const app = await holdAppEntry(page);
     await page.goto(`/abs/${PAPER}`, { waitUntil: "commit" });
 
     const drawing = page.locator("#quire-preview");
@@ -112,8 +103,8 @@ for (const theme of ["light", "dark"] as const) {
     const before = (await abstract.boundingBox())!;
     await shoot(`abs-server-drawn-before-app-${theme}`);
 
-    releaseApp();
-    await expect.poll(() => appAsked).toBe(true);
+    app.release();
+    await expect.poll(app.asked).toBe(true);
     await expect(drawing).toHaveCount(0, { timeout: LOAD_TIMEOUT });
     const live = page.getByText(opening(paper.abstract));
     await expect(live).toBeVisible();

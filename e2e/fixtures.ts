@@ -102,4 +102,23 @@ export async function downloadExport(page: Page, format: string): Promise<{ down
   return { download, text: readFileSync((await download.path())!, "utf8") };
 }
 
+/** The app's entry script, as the build names it. */
+const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/**
+ * Holds back the app's entry script, so what the server drew can be looked at before the app
+ * takes it over: `release()` lets it load; `asked()` says whether the page asked for it.
+ */
+export async function holdAppEntry(page: Page): Promise<{ release: () => void; asked: () => boolean }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(APP_ENTRY, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 export { expect };

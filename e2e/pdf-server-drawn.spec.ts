@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, useTheme } from "./fixtures";
+import { test, expect, holdAppEntry, useTheme } from "./fixtures";
 
 /**
  * A /pdf/{id} link opened cold: the server draws the reader's header (the title, the page's
@@ -12,8 +12,6 @@ import { test, expect, useTheme } from "./fixtures";
 const PAPER = "1911.02782";
 const LOAD_TIMEOUT = 45_000;
 /** The app's entry script, as the build names it. */
-const APP_ENTRY = /\/assets\/index-[\w-]+\.js$/;
-
 test.describe.configure({ timeout: 120_000 });
 
 /**
@@ -106,14 +104,7 @@ for (const theme of ["light", "dark"] as const) {
     await useTheme(page, theme);
     await watchThePage(page);
     // The app's entry is held back until the server's drawing has been looked at.
-    let releaseApp = () => {};
-    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    let appAsked = false;
-    await page.route(APP_ENTRY, async (route) => {
-      appAsked = true;
-      await appHeld;
-      await route.continue();
-    });
+    const app = await holdAppEntry(page);
     await page.goto(`/pdf/${PAPER}`, { waitUntil: "commit" });
 
     const drawing = page.locator("#quire-preview");
@@ -130,8 +121,8 @@ for (const theme of ["light", "dark"] as const) {
     const beforeApp = await watched(page);
     await shoot(`pdf-server-drawn-before-app-${theme}`);
 
-    releaseApp();
-    await expect.poll(() => appAsked).toBe(true);
+    app.release();
+    await expect.poll(app.asked).toBe(true);
     await expect(drawing).toHaveCount(0, { timeout: LOAD_TIMEOUT });
     const viewer = page.getByRole("region", { name: "PDF viewer" });
     await expect(viewer.locator('.pdf-page canvas[data-painted="true"]').first()).toBeVisible({ timeout: LOAD_TIMEOUT });
