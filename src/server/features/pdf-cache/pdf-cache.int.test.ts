@@ -601,10 +601,13 @@ describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
       let now = cachedAt;
       let revisedAt = "2026-03-01T00:00:00Z";
       const lookups: string[][] = [];
+      // While set, arXiv's answers wait for it (a lookup still under way when the next read comes).
+      let slowArxiv: Promise<void> | null = null;
       const logger = createLogger("silent");
       const arxiv = {
         search: async (params: { idList?: string[] }) => {
           lookups.push(params.idList ?? []);
+          await slowArxiv;
           return { papers: [{ id: params.idList?.[0], title: "A paper", authors: ["A. Author"], updatedDate: revisedAt }] };
         },
       } as unknown as Parameters<typeof pdfCacheService>[0]["arxiv"];
@@ -665,9 +668,15 @@ describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
       lookups.length = 0;
       revisedAt = new Date(now + day).toISOString();
       const readVersioned = async () => sha256(new Uint8Array(await (await cache.serve("reader", versioned, {})).response!.arrayBuffer()));
+      // The second read comes while the first one's title lookup is still under way: arXiv is asked once.
+      let answerArxiv = () => {};
+      slowArxiv = new Promise<void>((resolve) => (answerArxiv = resolve));
       expect(await readVersioned()).toBe(sha256(first));
       now += 5 * day;
       expect(await readVersioned()).toBe(sha256(first));
+      answerArxiv();
+      slowArxiv = null;
+      await vi.waitFor(async () => expect((await cache.list("reader")).find((file) => file.paperId === versioned)!.paperTitle).toBe("A paper"));
       await settle();
       expect(lookups).toEqual([[versioned]]);
       expect((await cache.list("reader")).find((file) => file.paperId === versioned)!.fileHash).toBe(sha256(first));

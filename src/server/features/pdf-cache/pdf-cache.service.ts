@@ -209,14 +209,22 @@ export function pdfCacheService(deps: {
     });
   }
 
+  /** userId + paperId of the title lookups under way: reads close together ask arXiv once. */
+  const fillingDetails = new Set<string>();
+
   async function fillPaperDetails(userId: string, paperId: string): Promise<void> {
     if (!deps.arxiv) return;
+    const key = `${userId}\n${paperId}`;
+    if (fillingDetails.has(key)) return;
+    fillingDetails.add(key);
     try {
       const result = await deps.arxiv.search({ idList: [paperId], maxResults: 1 });
       const paper = result.papers[0];
       if (paper) await repository.setPaperDetails(userId, paperId, { title: paper.title, authors: paper.authors.join(", ") });
     } catch (error) {
       logger.info({ err: error, paperId }, "no title for a cached PDF (arXiv lookup failed)");
+    } finally {
+      fillingDetails.delete(key);
     }
   }
 
