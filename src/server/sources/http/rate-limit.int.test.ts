@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Database, type DatabaseHandle } from "@/server/db/client";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
-import { createSharedIntervalLimiter, INTERVAL_SAFETY_MARGIN_MS, SHARED_SLOT_POLL_MS, SLOT_HOLD_CAP_MS, type RateLimiter, type SlotRequest } from "./rate-limit";
+import { createLocalIntervalLimiter, createSharedIntervalLimiter, INTERVAL_SAFETY_MARGIN_MS, SHARED_SLOT_POLL_MS, SLOT_HOLD_CAP_MS, type RateLimiter, type SlotRequest } from "./rate-limit";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -148,6 +148,39 @@ describe(`the shared interval limiter on ${testDatabaseKind}`, () => {
     await Promise.all([slow, next]);
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(INTERVAL_MS - 10);
   });
+
+  it("renews the hold of a request that leaves late: the next instance sends an interval after it, though it never answers", async () => {
+    const [first, second] = instances("arxiv-late-and-hung");
+    const sent: number[] = [];
+    // The first request leaves so late that its hold (SLOT_HOLD_CAP_MS from the claim) would
+    // end less than an interval after it, and is never answered.
+    const hung = first.acquire().then(async (slot) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOT_HOLD_CAP_MS - INTERVAL_MS + 50));
+      expect(await slot.sending?.()).toBe(true);
+      sent.push(performance.now());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const next = second.acquire().then(async (slot) => {
+      expect(await slot.sending?.()).toBe(true);
+      sent.push(performance.now());
+      slot();
+    });
+    await within(SLOT_HOLD_CAP_MS * 3, Promise.all([hung, next]), () => `${sent.length} of 2 sent`);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(INTERVAL_MS);
+  }, 20_000);
+
+  it("tells a request whose slot lapsed before it left not to go, on either kind of limiter", async () => {
+    const [first] = instances("arxiv-lapsed");
+    const slot = await first.acquire();
+    await new Promise((resolve) => setTimeout(resolve, SLOT_HOLD_CAP_MS + 50));
+    expect(await slot.sending?.()).toBe(false);
+    slot();
+    const local = createLocalIntervalLimiter({ intervalMs: INTERVAL_MS });
+    const localSlot = await local.acquire();
+    await new Promise((resolve) => setTimeout(resolve, SLOT_HOLD_CAP_MS + 50));
+    expect(await localSlot.sending?.()).toBe(false);
+    localSlot();
+  }, 20_000);
 
   it("grants every slot when each database round trip is slow, still an interval apart", async () => {
     // Every statement takes 80-120 ms there and back, in a random split: a claim's moment lies

@@ -14,12 +14,13 @@ export type SlotRequest = {
 };
 
 /**
- * A granted slot: call it when the response is in. `sending`, called just before the request
- * (and each redirect) leaves, counts the interval from that moment rather than from the
- * claim, so time lost between the two (a busy event loop) never shortens the gap the
- * upstream sees.
+ * A granted slot: call it when the response is in. `sending`, called (and awaited) just before
+ * the request (and each redirect) leaves, counts the interval from that moment rather than from
+ * the claim, so time lost between the two (a busy event loop) never shortens the gap the
+ * upstream sees. It answers false when the slot lapsed before the request could leave (held
+ * past SLOT_HOLD_CAP_MS without sending): the request must not go on it, and waits for a new one.
  */
-export type Slot = (() => void) & { sending?: () => void };
+export type Slot = (() => void) & { sending?: () => boolean | Promise<boolean> };
 
 /** Waits for permission to send one request; call the returned slot when the response is in. */
 export type RateLimiter = {
@@ -72,23 +73,29 @@ function abortReason(signal: AbortSignal): unknown {
  */
 export const SLOT_HOLD_CAP_MS = 5_000;
 
+/** A request leaving within this much of the point where its hold would end within an interval renews the hold (the renewal's own round trip). */
+const HOLD_RENEW_MARGIN_MS = 250;
+
 /**
  * The release of a one-at-a-time slot: `answered` runs when the caller releases it in time;
  * after `SLOT_HOLD_CAP_MS` the slot is released on its own and the caller's release does nothing.
  */
-function heldAtMost(release: () => void, answered: () => void): Slot {
+function heldAtMost(release: () => void, answered: () => void): { slot: Slot; lapsed: () => boolean } {
   let done = false;
+  let lapsed = false;
   const timer = setTimeout(() => {
     done = true;
+    lapsed = true;
     release();
   }, SLOT_HOLD_CAP_MS);
   timer.unref?.();
-  return () => {
+  const slot: Slot = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
     answered();
   };
+  return { slot, lapsed: () => lapsed };
 }
 
 type Waiter = { priority: SlotPriority; grant: () => void };
@@ -210,6 +217,17 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
     );
   }
 
+  /** Holds a claim's slot SLOT_HOLD_CAP_MS from now; null when it is no longer this claim's hold. */
+  async function renew(heldUntil: string): Promise<string | null> {
+    const [row] = await queryRows<{ held_until: string }>(
+      db,
+      sql`update upstream_rate_slots set next_slot_at = clock_timestamp() + ${hold}::interval
+          where host = ${host} and next_slot_at = ${heldUntil}::timestamptz and next_slot_at > clock_timestamp()
+          returning next_slot_at::text as held_until`,
+    );
+    return row?.held_until ?? null;
+  }
+
   return {
     async acquire(request: SlotRequest = {}) {
       const { priority = "interactive", signal } = request;
@@ -230,11 +248,22 @@ export function createSharedIntervalLimiter(options: { db: Database; host: strin
             // a slow answer is in (a busy database, a busy event loop) is still an interval
             // ahead of the next one. A slow round trip slows the pace; it never costs the slot.
             let lateMs = performance.now() - asked;
-            const slot = heldAtMost(releaseTurn, () => {
-              void free(claimedAt, heldUntil, lateMs).catch(() => {}).finally(releaseTurn);
+            let held = heldUntil;
+            const { slot, lapsed } = heldAtMost(releaseTurn, () => {
+              void free(claimedAt, held, lateMs).catch(() => {}).finally(releaseTurn);
             });
-            slot.sending = () => {
+            slot.sending = async () => {
+              if (lapsed()) return false;
               lateMs = performance.now() - asked;
+              // The hold ends SLOT_HOLD_CAP_MS after the claim. A request leaving so late that
+              // the hold would end within an interval of it, and then hanging, would let another
+              // instance send too soon after it: the hold is renewed first, from now.
+              if (lateMs + intervalMs + HOLD_RENEW_MARGIN_MS < SLOT_HOLD_CAP_MS) return true;
+              const renewed = await renew(held);
+              if (renewed === null) return false;
+              held = renewed;
+              lateMs = performance.now() - asked;
+              return !lapsed();
             };
             return slot;
           }
@@ -291,13 +320,16 @@ export function createLocalIntervalLimiter(options: { intervalMs: number }): Rat
         holderClaimed = false;
         release();
       };
-      const slot = heldAtMost(releaseTurn, () => {
+      const { slot, lapsed } = heldAtMost(releaseTurn, () => {
         // One at a time: never before this one's answer (see createSharedIntervalLimiter).
         nextSlot = Math.max(nextSlot, Date.now());
         releaseTurn();
       });
       slot.sending = () => {
+        // Held past SLOT_HOLD_CAP_MS without leaving: the slot went to the next in line.
+        if (lapsed()) return false;
         nextSlot = Math.max(nextSlot, Date.now() + intervalMs);
+        return true;
       };
       return slot;
     },

@@ -85,6 +85,29 @@ describe("the upstream client", () => {
     }
   });
 
+  it("does not send on a slot that lapsed before the request could leave: it waits for a new one", async () => {
+    let asked = 0;
+    mswServer.use(
+      http.get("https://upstream.test/api/query", () => {
+        asked++;
+        return HttpResponse.text("ok");
+      }),
+    );
+    const granted: string[] = [];
+    let slots = 0;
+    const lapsingFirst = {
+      acquire: async () => {
+        const which = ++slots === 1 ? "lapsed" : "fresh";
+        const slot = Object.assign(() => void granted.push(`released ${which}`), { sending: async () => (granted.push(`sending on ${which}`), which === "fresh") });
+        return slot;
+      },
+      expectedWaitMs: async () => 0,
+    };
+    expect((await client({ limiter: lapsingFirst }).get(URL_UNDER_TEST)).body).toBe("ok");
+    expect(asked).toBe(1);
+    expect(granted).toEqual(["sending on lapsed", "released lapsed", "sending on fresh", "released fresh"]);
+  });
+
   it("sends the polite User-Agent and Accept", async () => {
     let seen: Headers | undefined;
     mswServer.use(

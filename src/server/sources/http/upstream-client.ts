@@ -172,7 +172,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       const origin = new URL(url).origin;
       let target = url;
       for (let hop = 0; ; hop++) {
-        release.sending?.();
+        // A slot that lapsed before the request could leave is not used: it waits for a new one.
+        while ((await release.sending?.()) === false) {
+          release();
+          release = await slotBefore(deadline);
+        }
         const response = await send(target, { headers: { "user-agent": userAgent, accept }, signal });
         const location = response.status >= 300 && response.status < 400 ? response.header("location") : null;
         if (!location) return { response, body: { bytes: await response.bytes() } };
@@ -190,6 +194,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         target = next.toString();
       }
     } catch (error) {
+      if (error instanceof UpstreamBusyError) return { refused: error };
       return { error };
     } finally {
       release();
