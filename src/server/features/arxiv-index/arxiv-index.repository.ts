@@ -97,8 +97,39 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 
+/**
+ * The share of titles holding each of the most common title words (lexemes), as the database's
+ * statistics count them, and the smallest share listed: a word not listed is rarer than it.
+ */
+export type TitleWordShares = { shares: ReadonlyMap<string, number>; floor: number };
+
+/** How long the title words' shares are kept before they are read again (in the background). */
+const WORD_SHARES_TTL_MS = 15 * 60_000;
+
 export function arxivIndexRepository(db: Database, readDb: Database = db, options: { plan?: MatchPlan } = {}) {
   const matches = orderedMatches(readDb, options);
+  let wordShares: (TitleWordShares & { readAt: number }) | null = null;
+  let readingShares: Promise<void> | null = null;
+
+  /** The title words' shares, read in the background when missing or old; null until read (or with no statistics yet). */
+  function titleWordShares(): TitleWordShares | null {
+    if ((!wordShares || Date.now() - wordShares.readAt > WORD_SHARES_TTL_MS) && !readingShares) {
+      readingShares = queryRows<{ words: string[] | null; shares: number[] | null }>(
+        readDb,
+        sql`select most_common_elems::text::text[] as words, most_common_elem_freqs::float8[] as shares
+            from pg_stats where schemaname = current_schema() and tablename = 'arxiv_papers' and attname = 'fts_title'`,
+      )
+        .then(([row]) => {
+          const words = row?.words ?? [];
+          // After one share per word come the smallest, the largest and the share of nulls.
+          const shares = (row?.shares ?? []).slice(0, words.length).map(Number);
+          wordShares = { shares: new Map(words.map((word, at) => [word, shares[at]!])), floor: shares.length > 0 ? Math.min(...shares) : 0, readAt: Date.now() };
+        })
+        .catch(() => undefined)
+        .finally(() => (readingShares = null));
+    }
+    return wordShares && wordShares.shares.size > 0 ? wordShares : null;
+  }
   /** Papers by id, in the order of `ids`. */
   async function inOrder(ids: string[]): Promise<IndexedPaperFields[]> {
     if (ids.length === 0) return [];
@@ -150,7 +181,12 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
     count,
 
     /** Reads what places the searches' windows (see ordered-matches.ts) before the first search needs it. */
-    warm: () => matches.warm(),
+    async warm(): Promise<void> {
+      titleWordShares();
+      await Promise.all([matches.warm(), readingShares]);
+    },
+
+    titleWordShares,
 
     /** Papers by id (versions stripped), in no particular order. */
     async byIds(ids: string[]): Promise<IndexedPaperFields[]> {
@@ -163,7 +199,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
      * within each kind of match (the caller orders the kinds): every query is an index range
      * or a GIN lookup with a limit.
      */
-    async suggest(input: { idPrefix?: string; doiPrefix?: string; titlePrefix?: string; titleWords?: string; titleFragment?: string; authorWords?: string; limit: number }): Promise<(IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[]> {
+    async suggest(input: { idPrefix?: string; doiPrefix?: string; titlePrefix?: string; titleWords?: string; titleFragments?: string[]; authorWords?: string; limit: number }): Promise<(IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[]> {
       const { limit } = input;
       const found: (IndexedPaperFields & { matched: "id" | "doi" | "title" | "author" })[] = [];
       const seen = new Set<string>();
@@ -184,7 +220,11 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
       if (input.doiPrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.doiKey} like ${`${escapeLike(input.doiPrefix)}%`}`), "doi");
       if (input.titlePrefix && found.length < limit) take(await newestMatching(sql`${arxivPapers.titleKey} like ${`${escapeLike(input.titlePrefix)}%`}`), "title");
       if (input.titleWords && found.length < limit) {
-        const fragment = input.titleFragment ? sql` and ' ' || ${arxivPapers.titleKey} like ${`% ${escapeLike(input.titleFragment)}%`}` : sql``;
+        // Full words through the GIN index; a word being typed, when given as fragments, checked
+        // as the start of one of the title's words.
+        const words = sql`' ' || ${arxivPapers.titleKey}`;
+        const starts = (input.titleFragments ?? []).map((start) => sql`${words} like ${`% ${escapeLike(start)}%`}`);
+        const fragment = starts.length > 0 ? sql` and (${sql.join(starts, sql` or `)})` : sql``;
         take(await newestMatching(sql`${arxivPapers.ftsTitle} @@ ${input.titleWords}::tsquery${fragment}`), "title");
       }
       if (input.authorWords && found.length < limit) take(await newestMatching(sql`${arxivPapers.ftsAuthors} @@ ${input.authorWords}::tsquery`), "author");

@@ -8,6 +8,8 @@ import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
 import { arxivIndexRepository, dateOrder, NEWEST, RELEVANCE_CANDIDATES, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
 import { indexRow, type IndexRecord } from "./index-document";
 import { searchIndex } from "./index-search";
+import { suggestPapers, typedStartIsCommon } from "./suggestions";
+import { splitWords } from "@/shared/arxiv-query/text-analysis";
 import { orderedMatches, type DateKey, type MatchPlan } from "./ordered-matches";
 import { queryToSql, relevanceScore } from "./query-sql";
 import { parseQuery } from "@/shared/arxiv-query/query-parser";
@@ -219,6 +221,39 @@ describe(`a search's first matches are the same however they are found (${testDa
     }
     expect(pages).toBeGreaterThan(QUERIES.length);
   }, 120_000);
+
+  it("suggests the same titles whether the word being typed is looked up in the index or checked on the titles of rare words", async () => {
+    await database.db.execute(sql`analyze arxiv_papers`);
+    const fresh = arxivIndexRepository(database.db);
+    await fresh.warm();
+    // The statistics' most common title words are read, and decide as they should.
+    const shares = fresh.titleWordShares();
+    expect(shares?.shares.get("the")).toBeGreaterThan(0.05);
+    expect(typedStartIsCommon(shares, ["zzzzqx"], ["the"])).toBe(true);
+    expect(typedStartIsCommon(shares, ["the"], ["zzzzqx"])).toBe(false);
+    expect(typedStartIsCommon(shares, [], ["the"])).toBe(false);
+    // The same typing, each way: the start through the GIN index, or checked on the full words' titles.
+    const asked: Parameters<ArxivIndexRepository["suggest"]>[0][] = [];
+    const noting = { ...repository, suggest: (input: Parameters<ArxivIndexRepository["suggest"]>[0]) => (asked.push(input), repository.suggest(input)) };
+    const throughIndex = { ...noting, titleWordShares: () => null };
+    let compared = 0;
+    for (const paper of getCorpus().papers.filter((_, at) => at % 97 === 0).slice(0, 60)) {
+      const words = splitWords(paper.title);
+      if (words.length < 3 || words[2]!.length < 4) continue;
+      const start = words[2]!.slice(0, 3);
+      const typed = `${words[0]} ${words[1]} ${start}`;
+      // Shares that make the full words rare and the start common.
+      const checkedOnTitles = { ...noting, titleWordShares: () => ({ shares: new Map([[start, 0.5]]), floor: 0.0001 }) };
+      asked.length = 0;
+      const one = await suggestPapers(throughIndex, typed);
+      const other = await suggestPapers(checkedOnTitles, typed);
+      expect(asked.map((input) => input.titleFragments)).toEqual([undefined, expect.arrayContaining([start])]);
+      expect(other.map((item) => [item.id, item.matched]), typed).toEqual(one.map((item) => [item.id, item.matched]));
+      expect(one.map((item) => item.id), typed).toContain(paper.id);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
 
   it("chooses the walk for a word most papers hold, and a window for a rarer one", async () => {
     const finder = orderedMatches(database.db);
