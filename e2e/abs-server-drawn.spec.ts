@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, holdAppEntry, useTheme } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import { test, expect, holdAppEntry, useTheme, watched, watchThePage } from "./fixtures";
 
 /**
  * An /abs/{id} link opened cold (from a chat, a mail, a listing): the server draws the page
@@ -50,34 +50,6 @@ test.describe("with JavaScript off", () => {
     });
   }
 });
-
-/** Records layout shifts and whether the page ever said it was loading the paper, from the page's start. */
-async function watchThePage(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const watch = { shift: 0, loading: false, shifts: [] as string[] };
-    (window as unknown as { __watch: typeof watch }).__watch = watch;
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        watch.shift += entry.value;
-        // What moved, for the failure's message.
-        const moved = entry.sources.map((source) => {
-          const node = source.node as Element | undefined;
-          const name = node ? `${node.nodeName}.${String(node.className ?? "").slice(0, 40)} "${(node.textContent ?? "").slice(0, 30)}"` : "?";
-          return `${name} ${Math.round(source.previousRect.y)}->${Math.round(source.currentRect.y)}, ${Math.round(source.previousRect.x)}->${Math.round(source.currentRect.x)}`;
-        });
-        watch.shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(4)}: ${moved.join("; ")}`);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-    const check = () => {
-      if (/Loading paper/.test(document.title) || document.querySelector('[aria-busy="true"]')) watch.loading = true;
-    };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
-
-const watched = (page: Page) => page.evaluate(() => (window as unknown as { __watch: { shift: number; loading: boolean; shifts: string[] } }).__watch);
 
 for (const theme of ["light", "dark"] as const) {
   test(`with JavaScript on, the abstract is drawn before the app runs, and the app takes it over without a shift (${theme})`, async ({ page, request, shoot }) => {

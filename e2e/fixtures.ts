@@ -121,4 +121,49 @@ export async function holdAppEntry(page: Page): Promise<{ release: () => void; a
   return { release, asked: () => asked };
 }
 
+/** What watchThePage has seen since the page's start. */
+export type PageWatch = {
+  /** The layout shifts' sum, and each one (when, how much, what moved), for a failure's message. */
+  shift: number;
+  shifts: string[];
+  /** The largest paints: the element's tag, whether it is in the server's drawing, when, how large. */
+  lcp: { tag: string; inPreview: boolean; time: number; size: number }[];
+  /** Whether the page ever said it was loading the paper. */
+  loading: boolean;
+};
+
+/** Records, from the page's start, its layout shifts, its largest paints and whether it ever said it was loading the paper. */
+export async function watchThePage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watch = { shift: 0, shifts: [] as string[], lcp: [] as { tag: string; inPreview: boolean; time: number; size: number }[], loading: false };
+    (window as unknown as { __watch: typeof watch }).__watch = watch;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        watch.shift += entry.value;
+        // What moved, for the failure's message.
+        const moved = entry.sources.map((source) => {
+          const node = source.node as Element | undefined;
+          const name = node ? `${node.nodeName}.${String(node.className ?? "").slice(0, 40)} "${(node.textContent ?? "").slice(0, 30)}"` : "?";
+          return `${name} ${Math.round(source.previousRect.y)}->${Math.round(source.currentRect.y)}, ${Math.round(source.previousRect.x)}->${Math.round(source.currentRect.x)}`;
+        });
+        watch.shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(4)}: ${moved.join("; ")}`);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; size: number })[]) {
+        watch.lcp.push({ tag: entry.element?.tagName ?? "?", inPreview: Boolean(entry.element?.closest("#quire-preview")), time: entry.startTime, size: entry.size });
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    const check = () => {
+      if (/Loading paper/.test(document.title) || document.querySelector('[aria-busy="true"]')) watch.loading = true;
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/** What watchThePage has seen so far. */
+export const watched = (page: Page): Promise<PageWatch> => page.evaluate(() => (window as unknown as { __watch: PageWatch }).__watch);
+
 export { expect };

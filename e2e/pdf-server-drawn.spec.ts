@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, holdAppEntry, useTheme } from "./fixtures";
+import { test, expect, holdAppEntry, useTheme, watched, watchThePage } from "./fixtures";
 
 /**
  * A /pdf/{id} link opened cold: the server draws the reader's header (the title, the page's
@@ -67,35 +67,6 @@ test.describe("with JavaScript off", () => {
     await page.screenshot({ path: `test-results/screens/${test.info().project.name}/pdf-server-drawn-nojs.png` });
   });
 });
-
-/** Layout shifts, and the largest paint's element and time, from the page's start. */
-async function watchThePage(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const watch = { shift: 0, shifts: [] as string[], lcp: [] as { tag: string; inPreview: boolean; time: number; size: number }[] };
-    (window as unknown as { __watch: typeof watch }).__watch = watch;
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        watch.shift += entry.value;
-        const moved = entry.sources.map((source) => {
-          const node = source.node as Element | undefined;
-          const name = node ? `${node.nodeName}.${String(node.className ?? "").slice(0, 40)}` : "?";
-          return `${name} ${Math.round(source.previousRect.y)}->${Math.round(source.currentRect.y)}, ${Math.round(source.previousRect.x)}->${Math.round(source.currentRect.x)}`;
-        });
-        watch.shifts.push(`${Math.round(entry.startTime)} ms ${entry.value.toFixed(4)}: ${moved.join("; ")}`);
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
-        watch.lcp.push({ tag: entry.element?.tagName ?? "?", inPreview: Boolean(entry.element?.closest("#quire-preview")), time: entry.startTime, size: (entry as unknown as { size: number }).size });
-      }
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-  });
-}
-
-type Watched = { shift: number; shifts: string[]; lcp: { tag: string; inPreview: boolean; time: number; size: number }[] };
-const watched = (page: Page) => page.evaluate(() => (window as unknown as { __watch: Watched }).__watch);
 
 for (const theme of ["light", "dark"] as const) {
   test(`with JavaScript on, the header is drawn before the app, page 1 goes up below it, and the app takes over without a shift (${theme})`, async ({ page, request, shoot }) => {

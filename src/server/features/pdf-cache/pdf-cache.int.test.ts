@@ -54,6 +54,19 @@ const sizes: Record<string, number> = {};
 let s3: TestS3Server;
 const tempDirs: string[] = [];
 
+/**
+ * A database of a test's own, with these users, and a file store in an empty directory
+ * (removed after the tests); `writer` stands in for the file system's writes.
+ */
+async function ownCache(prefix: string, users: string[], writer?: BlobFileWriter) {
+  const database = await createTestDatabase();
+  const root = mkdtempSync(path.join(os.tmpdir(), `quire-${prefix}-`));
+  tempDirs.push(root);
+  await database.db.insert(userTable).values(users.map((id) => ({ id, name: id, email: `${id}@quire.invalid` })));
+  const store = fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1", ...(writer ? { writer } : {}) });
+  return { database, root, store };
+}
+
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, smtpPort: 0 });
   for (const id of [REAL, LONG_EVAL, SMALL_A, SMALL_B, TEN_PAGES]) {
@@ -453,21 +466,18 @@ describe.each([{ make: fileVariant }, { make: s3Variant }])(`cloud PDF cache (${
 
 describe(`a full disk while the cache saves (${testDatabaseKind})`, () => {
   it("still sends the whole PDF, stores nothing and leaves no partial file", async () => {
-    const database = await createTestDatabase();
-    const root = mkdtempSync(path.join(os.tmpdir(), "quire-full-disk-"));
-    tempDirs.push(root);
+    const fullDisk: BlobFileWriter = {
+      writeFile: (async (file: string, data: Uint8Array) => {
+        writeFileSync(file, data.subarray(0, Math.floor(data.byteLength / 2)));
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      }) as BlobFileWriter["writeFile"],
+    };
+    const { database, root, store } = await ownCache("full-disk", ["reader"], fullDisk);
     try {
-      await database.db.insert(userTable).values({ id: "reader", name: "Reader", email: "reader@quire.invalid" });
-      const fullDisk: BlobFileWriter = {
-        writeFile: (async (file: string, data: Uint8Array) => {
-          writeFileSync(file, data.subarray(0, Math.floor(data.byteLength / 2)));
-          throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
-        }) as BlobFileWriter["writeFile"],
-      };
       const logger = createLogger("silent");
       const cache = pdfCacheService({
         repository: pdfCacheRepository(database.db),
-        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1", writer: fullDisk }),
+        store,
         logger,
         limitBytes: 10 * 1024 * 1024,
       });
@@ -487,18 +497,12 @@ describe(`a full disk while the cache saves (${testDatabaseKind})`, () => {
 
 describe(`two opens of a paper at once (${testDatabaseKind})`, () => {
   it("download it once even when the first download ends while the second is still reading its session", async () => {
-    const database = await createTestDatabase();
-    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-overlap-"));
-    tempDirs.push(root);
+    const { database, store } = await ownCache("pdf-overlap", ["first", "second"]);
     try {
-      await database.db.insert(userTable).values([
-        { id: "first", name: "First", email: "first@quire.invalid" },
-        { id: "second", name: "Second", email: "second@quire.invalid" },
-      ]);
       const logger = createLogger("silent");
       const cache = pdfCacheService({
         repository: pdfCacheRepository(database.db),
-        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        store,
         logger,
         limitBytes: 10 * 1024 * 1024,
       });
@@ -552,16 +556,13 @@ describe(`two opens of a paper at once (${testDatabaseKind})`, () => {
 
 describe(`storing a PDF over the limit (${testDatabaseKind})`, () => {
   it("never lets a reader see the user over the limit: the new row and the removals land together", async () => {
-    const database = await createTestDatabase();
-    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-trim-"));
-    tempDirs.push(root);
+    const { database, store } = await ownCache("pdf-trim", ["reader"]);
     try {
-      await database.db.insert(userTable).values({ id: "reader", name: "Reader", email: "reader@quire.invalid" });
       const pdf = (fill: string) => new TextEncoder().encode(`%PDF-1.4\n${fill.repeat(400)}\n%%EOF\n`);
       const limit = 1000;
       const cache = pdfCacheService({
         repository: pdfCacheRepository(database.db),
-        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        store,
         logger: createLogger("silent"),
         limitBytes: limit,
       });
@@ -591,11 +592,8 @@ describe(`storing a PDF over the limit (${testDatabaseKind})`, () => {
 
 describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
   it("is checked against arXiv once a day after a day, fetched again when revised, and not brought back once removed", async () => {
-    const database = await createTestDatabase();
-    const root = mkdtempSync(path.join(os.tmpdir(), "quire-pdf-refresh-"));
-    tempDirs.push(root);
+    const { database, root, store } = await ownCache("pdf-refresh", ["reader"]);
     try {
-      await database.db.insert(userTable).values({ id: "reader", name: "Reader", email: "reader@quire.invalid" });
       const day = 24 * 60 * 60 * 1000;
       const cachedAt = Date.parse("2026-03-02T10:00:00Z");
       let now = cachedAt;
@@ -614,7 +612,7 @@ describe(`a cached PDF of a paper revised since (${testDatabaseKind})`, () => {
       const repository = pdfCacheRepository(database.db);
       const cache = pdfCacheService({
         repository,
-        store: fileBlobStore({ root, signer: blobUrlSigner("x".repeat(32)), publicUrl: "http://127.0.0.1" }),
+        store,
         logger,
         limitBytes: 50 * 1024 * 1024,
         arxiv,
