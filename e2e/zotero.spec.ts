@@ -60,6 +60,9 @@ test("connects by OAuth through Zotero's authorize page, then browses, filters a
   await expect(page.getByRole("button", { name: "Preprint", pressed: true })).toBeVisible();
   const list = page.getByRole(isPhone() ? "list" : "table", { name: "Zotero library items" });
   await expect(list).toBeVisible();
+  // The chip is pressed at once, while the rows before the filter stay on screen (dimmed,
+  // aria-busy) until Zotero answers: the word is taken from the filtered rows only.
+  await expect(page.locator("[aria-busy=true]").filter({ has: list })).toHaveCount(0);
   const firstTitle = (await list.getByRole(isPhone() ? "listitem" : "row").nth(isPhone() ? 0 : 1).getByRole("button").first().innerText()).trim();
   const word = firstTitle.split(/\s+/).find((candidate) => /^[A-Za-z]{7,}$/.test(candidate)) ?? firstTitle.split(/\s+/).find((candidate) => /^[A-Za-z]{4,}$/.test(candidate))!;
 
