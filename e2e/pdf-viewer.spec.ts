@@ -212,6 +212,9 @@ test.describe("PDF viewer", () => {
     await page.goto(`/abs/${PAPER}`);
     const pdfLink = page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true });
     await expect(pdfLink).toBeVisible();
+    // The app has taken over the server's drawing of the page: before that, the link is a plain
+    // one, and a click loads /pdf/ as a new page (with a worker of its own).
+    await expect(page.locator("#quire-preview")).toHaveCount(0);
     // The abstract alone starts nothing of pdf.js.
     await page.waitForTimeout(300);
     expect(workers).toHaveLength(0);
