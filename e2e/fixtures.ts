@@ -166,4 +166,12 @@ export async function watchThePage(page: Page): Promise<void> {
 /** What watchThePage has seen so far. */
 export const watched = (page: Page): Promise<PageWatch> => page.evaluate(() => (window as unknown as { __watch: PageWatch }).__watch);
 
+/**
+ * Waits until the app has taken over the page the server drew (`#quire-preview` gone): before
+ * that, its links are plain ones, and a click loads a new page.
+ */
+export async function appHasTakenOver(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator("#quire-preview")).toHaveCount(0, timeout ? { timeout } : {});
+}
+
 export { expect };

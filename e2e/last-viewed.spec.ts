@@ -1,5 +1,5 @@
 import { baseURL } from "../playwright.config";
-import { expect, test, useTheme } from "./fixtures";
+import { appHasTakenOver, expect, test, useTheme } from "./fixtures";
 import { PASSWORD, signedInAccount, uniqueEmail } from "./test-accounts";
 
 /**
@@ -22,7 +22,7 @@ test("anonymous: No Recent Papers, then the paper last opened on this device", a
   await page.goto(`/abs/${PAPER}`);
   await expect(page.getByRole("heading", { level: 1, name: PAPER_TITLE })).toBeVisible({ timeout: LOAD_TIMEOUT });
   // The heading may be the server's drawing: the paper counts as opened once the app has it.
-  await expect(page.locator("#quire-preview")).toHaveCount(0, { timeout: LOAD_TIMEOUT });
+  await appHasTakenOver(page, LOAD_TIMEOUT);
   await page.goto("/reader");
   await expect(page).toHaveURL(new RegExp(`/abs/${PAPER}$`));
   await expect(page.getByRole("heading", { level: 1, name: PAPER_TITLE })).toBeVisible({ timeout: LOAD_TIMEOUT });

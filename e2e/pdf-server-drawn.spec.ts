@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, holdAppEntry, useTheme, watched, watchThePage } from "./fixtures";
+import { test, expect, appHasTakenOver, holdAppEntry, useTheme, watched, watchThePage } from "./fixtures";
 
 /**
  * A /pdf/{id} link opened cold: the server draws the reader's header (the title, the page's
@@ -34,7 +34,7 @@ test("on a wide screen the drawing is in the page but not shown, and the app sta
   await page.goto(`/pdf/${PAPER}`, { waitUntil: "commit" });
   await expect(page.locator("#quire-preview [data-preview-content]")).toBeHidden();
   // The app drops the drawing it does not need and renders on the page: its viewer and side cards.
-  await expect(page.locator("#quire-preview")).toHaveCount(0, { timeout: LOAD_TIMEOUT });
+  await appHasTakenOver(page, LOAD_TIMEOUT);
   const viewer = page.getByRole("region", { name: "PDF viewer" });
   await expect(viewer.locator('.pdf-page canvas[data-painted="true"]').first()).toBeVisible({ timeout: LOAD_TIMEOUT });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(paper.title);

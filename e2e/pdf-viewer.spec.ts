@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { mailLink, waitForMail } from "../sandbox/test-support/mail";
 import { baseURL } from "../playwright.config";
-import { expect, queueFaults, test, useTheme } from "./fixtures";
+import { appHasTakenOver, expect, queueFaults, test, useTheme } from "./fixtures";
 
 const SANDBOX = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
 /** A real 15-page paper PDF in the sandbox (S2ORC, ACL 2020). */
@@ -212,9 +212,8 @@ test.describe("PDF viewer", () => {
     await page.goto(`/abs/${PAPER}`);
     const pdfLink = page.getByRole("navigation", { name: "View" }).getByRole("link", { name: "PDF", exact: true });
     await expect(pdfLink).toBeVisible();
-    // The app has taken over the server's drawing of the page: before that, the link is a plain
-    // one, and a click loads /pdf/ as a new page (with a worker of its own).
-    await expect(page.locator("#quire-preview")).toHaveCount(0);
+    // Before the app takes the server's drawing over, a click loads /pdf/ as a new page (with a worker of its own).
+    await appHasTakenOver(page);
     // The abstract alone starts nothing of pdf.js.
     await page.waitForTimeout(300);
     expect(workers).toHaveLength(0);

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { test, expect, queueFaults, useTheme } from "./fixtures";
+import { test, expect, appHasTakenOver, queueFaults, useTheme } from "./fixtures";
 
 /**
  * The search page against the real server and the sandbox upstream. The server keeps arXiv's
@@ -247,7 +247,7 @@ test.describe("the server's first paint", () => {
 
     releaseApp();
     await expectResults(page);
-    await expect(page.locator("#quire-preview")).toHaveCount(0);
+    await appHasTakenOver(page);
     const appTitle = page.locator("[elementtiming='first-paper']");
     await expect(appTitle).toHaveText(title);
     // The same row in the same place: the app drew what the preview showed (for a signed-out
