@@ -12,6 +12,8 @@ import { openPglite, openPostgres, queryRows, type DatabaseHandle } from "@/serv
 import { upsertIndexRows } from "@/server/features/arxiv-index/arxiv-index.repository";
 import { harvestedRecord } from "@/server/features/arxiv-index/harvest-source";
 import { indexRow, type IndexRow } from "@/server/features/arxiv-index/index-document";
+import { ensureWordPairsIndex } from "@/server/features/arxiv-index/word-pairs";
+import { createLogger } from "@/server/logger";
 import { iterateScaleRecords } from "../sandbox/oaipmh/scale/scale-corpus";
 import { asHarvestedRecord } from "../sandbox/oaipmh/harvested-record";
 // @ts-expect-error: the npm scripts' helpers are plain JavaScript, without types.
@@ -25,15 +27,18 @@ export type ScaleIndex = {
   size: number;
   database: DatabaseHandle;
   /** How the kept database was built (on the run that built it). */
-  build: { loadSeconds: number; indexSeconds: number; bytes: number; builtAt: string; rowsPerSecondWithIndexes: number };
+  build: { loadSeconds: number; indexSeconds: number; bytes: number; builtAt: string; rowsPerSecondWithIndexes: number; wordPairsSeconds?: number };
   close(): Promise<void>;
 };
 
-/** Everything the stored rows depend on: the migrations, the row builder, the text rules, the scale corpus's code. */
+/**
+ * Everything the stored rows depend on: the row builder, the text rules, the scale corpus's
+ * code. Not the migrations: a kept database is brought up to date by them when it is opened,
+ * as a deployment's database is.
+ */
 function buildKey(size: number): string {
   const hash = createHash("sha256").update(String(size));
   const files = [
-    ...readdirSync(path.join(root, "drizzle")).filter((name) => name.endsWith(".sql")).map((name) => path.join("drizzle", name)),
     "src/server/features/arxiv-index/index-document.ts",
     "src/server/features/arxiv-index/harvest-source.ts",
     "src/shared/arxiv-query/text-analysis.ts",
@@ -101,8 +106,13 @@ async function build(database: DatabaseHandle, size: number, log: (line: string)
   await db.execute(sql`vacuum analyze arxiv_papers`);
   const indexSeconds = (performance.now() - indexStarted) / 1000;
   const rowsPerSecondWithIndexes = await harvestPathRate(db, sample);
-  const [size_] = await queryRows<{ bytes: string | number }>(db, sql`select pg_total_relation_size('arxiv_papers') as bytes`);
-  return { loadSeconds, indexSeconds, bytes: Number(size_?.bytes ?? 0), builtAt: new Date().toISOString(), rowsPerSecondWithIndexes };
+  return { loadSeconds, indexSeconds, bytes: await tableBytes(db), builtAt: new Date().toISOString(), rowsPerSecondWithIndexes };
+}
+
+/** The papers table on disk: rows, TOAST and indexes. */
+async function tableBytes(db: DatabaseHandle["db"]): Promise<number> {
+  const [row] = await queryRows<{ bytes: string | number }>(db, sql`select pg_total_relation_size('arxiv_papers') as bytes`);
+  return Number(row?.bytes ?? 0);
 }
 
 /** The scale index of `size` records on `kind`, built on first use and kept. */
@@ -132,11 +142,21 @@ export async function scaleIndex(kind: "postgres" | "pglite", size: number, log:
     database = await openPglite(path.join(dir, "pglite"));
   }
   let built: ScaleIndex["build"];
-  if (complete) built = JSON.parse(readFileSync(marker, "utf8")) as ScaleIndex["build"];
-  else {
-    built = await build(database, size, log);
-    writeFileSync(marker, JSON.stringify(built, null, 2));
+  if (complete) {
+    built = JSON.parse(readFileSync(marker, "utf8")) as ScaleIndex["build"];
+    await database.migrate();
+  } else built = await build(database, size, log);
+  // The word-pairs index, as a server on PostgreSQL builds it in the background (built once,
+  // on a kept database of an earlier build too).
+  if (database.connectionString) {
+    const started = performance.now();
+    if ((await ensureWordPairsIndex(database.connectionString, createLogger("silent"))) === "built") {
+      built.wordPairsSeconds = (performance.now() - started) / 1000;
+      built.bytes = await tableBytes(database.db);
+      log(`  built the word-pairs index of ${size.toLocaleString("en")} records in ${Math.round(built.wordPairsSeconds)} s`);
+    }
   }
+  writeFileSync(marker, JSON.stringify(built, null, 2));
   return {
     kind,
     size,

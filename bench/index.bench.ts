@@ -69,7 +69,7 @@ async function scaleFigures(kind: Kind, size: number): Promise<Figure[]> {
     const repository = arxivIndexRepository(index.database.db);
     const { build } = index;
     figures.push(
-      { suite, name: `${label}: build time per million records (load + indexes)`, value: round((build.loadSeconds + build.indexSeconds) / millions / 60, 1), unit: "min" },
+      { suite, name: `${label}: build time per million records (load + indexes${build.wordPairsSeconds !== undefined ? " + word pairs" : ""})`, value: round((build.loadSeconds + build.indexSeconds + (build.wordPairsSeconds ?? 0)) / millions / 60, 1), unit: "min" },
       { suite, name: `${label}: disk per million records (table, TOAST, indexes)`, value: round(build.bytes / millions / 1e9, 2), unit: "GB" },
       {
         suite,

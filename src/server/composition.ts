@@ -43,6 +43,7 @@ import { ZOTERO_SYNC_STALE_AFTER_MS } from "@/server/features/zotero/zotero-sync
 import type { BackgroundJob } from "@/server/jobs/background-job";
 import { arxivHarvestJob } from "@/server/jobs/arxiv-harvest.job";
 import { cacheCleanupJob } from "@/server/jobs/cache-cleanup.job";
+import { wordPairsJob } from "@/server/jobs/word-pairs.job";
 import { digestJob } from "@/server/jobs/digest.job";
 import { emailJob } from "@/server/jobs/email.job";
 import { paperChangesJob } from "@/server/jobs/paper-changes.job";
@@ -269,6 +270,15 @@ export async function composeServer(options: CompositionOptions): Promise<Server
   }
   if (options.timers ?? true) {
     jobs.push(cacheCleanupJob(sources.cache, logger));
+    if (database.connectionString) {
+      // Due once every scope's first harvest is done (or none is configured).
+      const due = async () => {
+        const names = [...(await scopes())];
+        const states = await harvests.states(names);
+        return names.every((name) => states.some((state) => state.scope === name && state.initialDoneAt !== null));
+      };
+      jobs.push(wordPairsJob({ connectionString: database.connectionString, logger, due, onReady: () => indexPapers.warm() }));
+    }
     jobs.push(pdfBlobSweepJob(pdfCache.service, logger));
     // Last: stopped first, right after HTTP, so its final flush has the last requests.
     jobs.push(performanceLogJob(performance));

@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "@/server/db/client";
 import { arxivPapers } from "@/server/db/schema/arxiv-index";
 import type { IndexRow } from "./index-document";
+import { WORD_PAIRS_INDEX } from "./word-pairs";
 import { NEWEST, orderedMatches, type MatchPlan } from "./ordered-matches";
 import { relevanceScore, type RankQueries } from "./query-sql";
 
@@ -106,10 +107,24 @@ export type TitleWordShares = { shares: ReadonlyMap<string, number>; floor: numb
 /** How long the title words' shares are kept before they are read again (in the background). */
 const WORD_SHARES_TTL_MS = 15 * 60_000;
 
+/** How long whether the word-pairs index is usable is kept before it is read again (in the background). */
+const WORD_PAIRS_TTL_MS = 60_000;
+
 export function arxivIndexRepository(db: Database, readDb: Database = db, options: { plan?: MatchPlan } = {}) {
   const matches = orderedMatches(readDb, options);
   let wordShares: (TitleWordShares & { readAt: number }) | null = null;
   let readingShares: Promise<void> | null = null;
+  let pairs: { valid: boolean; readAt: number } | null = null;
+  let readingPairs: Promise<void> | null = null;
+
+  /** Reads whether the database searched has a valid word-pairs index (a build under way leaves it invalid). */
+  function readWordPairs(): Promise<void> {
+    readingPairs ??= queryRows<{ valid: boolean | null }>(readDb, sql`select (select indisvalid from pg_index where indexrelid = to_regclass(${WORD_PAIRS_INDEX})) as valid`)
+      .then(([row]) => void (pairs = { valid: row?.valid === true, readAt: Date.now() }))
+      .catch(() => undefined)
+      .finally(() => (readingPairs = null));
+    return readingPairs;
+  }
 
   /** The title words' shares, read in the background when missing or old; null until read (or with no statistics yet). */
   function titleWordShares(): TitleWordShares | null {
@@ -157,13 +172,14 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
      * among the newest RELEVANCE_CANDIDATES matches, ties newer first. The matches are found
      * by `ordered-matches.ts`, at a cost that does not hang on the planner's guesses.
      */
-    async search(options: { where: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
+    async search(options: { where: SQL; indexed?: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
       const { where, sortBy, sortOrder, start, limit, countCap } = options;
+      const indexed = options.indexed ?? where;
       const order = sortBy === "relevance" ? { key: "submittedDate" as const, ascending: false } : { key: sortBy, ascending: sortOrder === "ascending" };
       // Relevance ranks all its candidates; a date page needs the matches up to its end.
       const need = sortBy === "relevance" ? Math.max(start + limit, RELEVANCE_CANDIDATES) : start + limit;
-      const found = await matches.first(where, order, need, sortBy === "relevance" ? relevanceScore(options.rank) : undefined);
-      const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await count(where, countCap);
+      const found = await matches.first(where, order, need, sortBy === "relevance" ? relevanceScore(options.rank) : undefined, indexed);
+      const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await count(indexed, countCap);
       let pageIds: string[];
       if (sortBy !== "relevance") pageIds = found.ids.slice(start, start + limit);
       else {
@@ -183,10 +199,16 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
     /** Reads what places the searches' windows (see ordered-matches.ts) before the first search needs it. */
     async warm(): Promise<void> {
       titleWordShares();
-      await Promise.all([matches.warm(), readingShares]);
+      await Promise.all([matches.warm(), readingShares, readWordPairs()]);
     },
 
     titleWordShares,
+
+    /** Whether phrases in the abstracts may be found by their word pairs (word-pairs.ts); false until read. */
+    wordPairs(): boolean {
+      if (!pairs || Date.now() - pairs.readAt > WORD_PAIRS_TTL_MS) void readWordPairs();
+      return pairs?.valid ?? false;
+    },
 
     /** Papers by id (versions stripped), in no particular order. */
     async byIds(ids: string[]): Promise<IndexedPaperFields[]> {

@@ -1,22 +1,29 @@
 import { sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCorpus } from "../../../../sandbox/corpus";
 import { startSandbox } from "../../../../sandbox/server";
 import { queryRows, type DatabaseHandle } from "@/server/db/client";
 import { parseArxivAtom } from "@/shared/sources/arxiv/arxiv-atom";
 import { createTestDatabase, testDatabaseKind } from "@/test/test-database";
 import { arxivIndexRepository, dateOrder, NEWEST, RELEVANCE_CANDIDATES, type ArxivIndexRepository, type IndexSortBy, type IndexSortOrder } from "./arxiv-index.repository";
-import { indexRow, type IndexRecord } from "./index-document";
+import { indexRow, quoteLexeme, type IndexRecord } from "./index-document";
 import { searchIndex } from "./index-search";
 import { suggestPapers, typedStartIsCommon } from "./suggestions";
 import { splitWords } from "@/shared/arxiv-query/text-analysis";
 import { orderedMatches, type DateKey, type MatchPlan } from "./ordered-matches";
-import { queryToSql, relevanceScore } from "./query-sql";
+import { phrasePairs, queryToSql, relevanceScore } from "./query-sql";
+import { ensureWordPairsIndex, WORD_PAIRS_BUILD_LOCK, WORD_PAIRS_INDEX } from "./word-pairs";
 import { parseQuery } from "@/shared/arxiv-query/query-parser";
+import { createLogger } from "@/server/logger";
+import { wordPairsJob } from "@/server/jobs/word-pairs.job";
 
 let database: DatabaseHandle;
 let repository: ArxivIndexRepository;
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+const quiet = createLogger(process.env.WP_LOG ?? "silent");
+/** The word-pairs index is there (PostgreSQL) or not (PGlite). */
+const wordPairs = testDatabaseKind === "postgres";
 
 /** A sandbox corpus paper as the harvest would store it. */
 function corpusRecord(paper: ReturnType<typeof getCorpus>["papers"][number]): IndexRecord {
@@ -42,6 +49,12 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   const papers = getCorpus().papers;
   for (let start = 0; start < papers.length; start += 1000) await repository.upsert(papers.slice(start, start + 1000).map((paper) => indexRow(corpusRecord(paper))));
+  // On PostgreSQL the server builds the abstracts' word-pairs index: every search below finds
+  // abstract phrases by it there, and by the words' own index on PGlite.
+  if (database.connectionString) {
+    expect(await ensureWordPairsIndex(database.connectionString, quiet)).toBe("built");
+    await repository.warm();
+  }
 }, 180_000);
 afterAll(async () => {
   await sandbox?.close();
@@ -88,6 +101,12 @@ const QUERIES = [
   'ti:(quantum OR "dark matter")',
   "all:electron",
   'all:"neural network"',
+  'abs:"neural network"',
+  'abs:"dark matter"',
+  'abs:"quantum field theory"',
+  'ti:quantum AND abs:"phase transition"',
+  'abs:"spin glass" OR abs:"mean field"',
+  'abs:"ground state" ANDNOT abs:"excited states"',
   "electron",
   "co:pages",
   "jr:Phys",
@@ -182,11 +201,11 @@ describe(`a search's first matches are the same however they are found (${testDa
     if (warm) await finder.warm();
     let windowed = 0;
     for (const searchQuery of QUERIES) {
-      const { where } = queryToSql(parseQuery(searchQuery).ast);
+      const { where, indexed } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
       for (const [key, order] of ORDERS) {
         for (const need of [3, 60, 600]) {
           const expected = await sorted(where, key, order, need);
-          const found = await finder.first(where, { key, ascending: order === "ascending" }, need);
+          const found = await finder.first(where, { key, ascending: order === "ascending" }, need, undefined, indexed);
           const label = `${searchQuery} by ${key} ${order}, first ${need}`;
           expect(found.ids, label).toEqual(expected.slice(0, need));
           expect(found.more, label).toBe(expected.length > need);
@@ -206,14 +225,14 @@ describe(`a search's first matches are the same however they are found (${testDa
     await ranked.warm();
     let pages = 0;
     for (const searchQuery of QUERIES) {
-      const { where, rank } = queryToSql(parseQuery(searchQuery).ast);
+      const { where, indexed, rank } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
       for (const [sortOrder, direction] of [["descending", sql`desc`], ["ascending", sql`asc`]] as const) {
         const expected = await queryRows<{ id: string }>(
           database.db,
           sql`select id from (select id, submitted_at, ${relevanceScore(rank)} as score from arxiv_papers where ${where} order by ${NEWEST} limit ${RELEVANCE_CANDIDATES}) as candidates order by score ${direction}, submitted_at desc nulls last, id asc`,
         );
         for (const start of [0, 7]) {
-          const found = await ranked.search({ where, rank, sortBy: "relevance", sortOrder, start, limit: 10, countCap: 2000 });
+          const found = await ranked.search({ where, indexed, rank, sortBy: "relevance", sortOrder, start, limit: 10, countCap: 2000 });
           expect(found.rows.map((row) => row.id), `${searchQuery} ${sortOrder} from ${start}`).toEqual(expected.slice(start, start + 10).map((row) => row.id));
           if (found.rows.length > 0) pages++;
         }
@@ -265,5 +284,83 @@ describe(`a search's first matches are the same however they are found (${testDa
     expect(common.plan).toBe("walk");
     const rare = await finder.first(queryToSql(parseQuery("ti:entanglement").ast).where, newest, 20);
     expect(rare.plan).toBe("window");
+  });
+});
+
+describe(`phrases in the abstracts by their word pairs (${testDatabaseKind})`, () => {
+  it("the pairs the database lists are exactly where two words stand side by side", async () => {
+    expect(phrasePairs("Images of the systems")).toEqual(["imag of", "of the", "the system"]);
+    expect(phrasePairs("model")).toBeNull();
+    // Every pair of a sample of abstracts, against the phrase search of the same two words.
+    const abstracts = getCorpus().papers.filter((_, at) => at % 211 === 0).slice(0, 20);
+    let checked = 0;
+    for (const paper of abstracts) {
+      const words = splitWords(paper.abstract);
+      // Two longer words (the fewer abstracts hold both, the fewer pairs to compute).
+      const at = Math.max(0, words.findIndex((word, place) => place >= words.length / 3 && word.length >= 5 && (words[place + 1]?.length ?? 0) >= 5));
+      const phrase = `${words[at]} ${words[at + 1]}`;
+      const { where } = queryToSql(parseQuery(`abs:"${phrase}"`).ast);
+      const both = queryToSql(parseQuery(`abs:${words[at]} AND abs:${words[at + 1]}`).ast).where;
+      const pair = sql`arxiv_word_pairs(fts_abstract) @@ ${quoteLexeme(phrasePairs(phrase)![0]!)}::tsquery`;
+      // Among the abstracts with both words (the pairs of the others cannot hold them).
+      const [row] = await queryRows<{ phrase: number; pairs: number; mine: boolean }>(
+        database.db,
+        sql`select count(*) filter (where ${where})::int as phrase, count(*) filter (where ${pair})::int as pairs, bool_or(id = ${paper.id} and ${pair}) as mine
+            from arxiv_papers where ${both}`,
+      );
+      expect(row!.pairs, phrase).toBe(row!.phrase);
+      expect(row!.mine, phrase).toBe(true);
+      checked++;
+    }
+    expect(checked).toBe(20);
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("finds them through the index once it is built", async () => {
+    expect(repository.wordPairs()).toBe(true);
+    const { indexed } = queryToSql(parseQuery('abs:"neural network"').ast, { wordPairs: true });
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await queryRows<Record<string, string>>(tx, sql`explain select id from arxiv_papers where ${indexed!}`);
+      return rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain(WORD_PAIRS_INDEX);
+  });
+
+  it.runIf(testDatabaseKind === "postgres")("is built by one instance at a time, and built again when a build died", async () => {
+    const small = await createTestDatabase();
+    try {
+      const url = small.connectionString!;
+      const smallIndex = arxivIndexRepository(small.db);
+      await smallIndex.upsert(getCorpus().papers.slice(0, 300).map((paper) => indexRow(corpusRecord(paper))));
+      // The server's job builds it once it is due (the first harvests done), not before.
+      let due = false;
+      let readies = 0;
+      const job = wordPairsJob({ connectionString: url, logger: quiet, due: async () => due, onReady: async () => void readies++, everyMs: 100 });
+      await job.start();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await smallIndex.warm();
+      expect(smallIndex.wordPairs()).toBe(false);
+      // Another instance building: this one leaves it alone.
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      await other.query("select pg_advisory_lock($1)", [WORD_PAIRS_BUILD_LOCK.toString()]);
+      expect(await ensureWordPairsIndex(url, quiet)).toBe("held-elsewhere");
+      await other.end();
+      due = true;
+      await vi.waitFor(() => expect(readies).toBe(1), { timeout: 20_000, interval: 100 });
+      await job.stop();
+      expect(await ensureWordPairsIndex(url, quiet)).toBe("ready");
+      await smallIndex.warm();
+      expect(smallIndex.wordPairs()).toBe(true);
+      // A build that died leaves the index invalid: searches stop using it, the next look builds it again.
+      await small.db.execute(sql`update pg_index set indisvalid = false where indexrelid = to_regclass(${WORD_PAIRS_INDEX})`);
+      await smallIndex.warm();
+      expect(smallIndex.wordPairs()).toBe(false);
+      expect(await ensureWordPairsIndex(url, quiet)).toBe("built");
+      await smallIndex.warm();
+      expect(smallIndex.wordPairs()).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 });

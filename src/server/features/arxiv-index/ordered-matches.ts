@@ -177,10 +177,12 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
     /**
      * The first `need` papers matching `where` in `order`, exactly as a sort of every match
      * gives them, each with `score` when one is given (computed on the rows the search reads
-     * anyway: relevance needs no second visit to its candidates).
+     * anyway: relevance needs no second visit to its candidates). `indexed` is the same
+     * condition as the indexes answer it best (query-sql.ts): the estimate and the windows
+     * take it, the walk tests each paper by `where`.
      */
-    async first(where: SQL, order: MatchOrder, need: number, score?: SQL): Promise<OrderedMatches> {
-      const [expected, total] = await Promise.all([estimate(where), paperCount()]);
+    async first(where: SQL, order: MatchOrder, need: number, score?: SQL, indexed: SQL = where): Promise<OrderedMatches> {
+      const [expected, total] = await Promise.all([estimate(indexed), paperCount()]);
       const walkCost = OUT_OF_LINE.test(dialect.sqlToQuery(where).sql) ? WALK_COST_PER_PAPER.outOfLine : WALK_COST_PER_PAPER.inRow;
       const plan: MatchPlan = options.plan ?? (expected > Math.sqrt(need * Math.max(total, 1) * walkCost) ? "walk" : "window");
       let rows: Found[];
@@ -191,7 +193,7 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
         for (;;) {
           const edge = windowEdge(order.key, order.ascending, size, total);
           edges.push(edge);
-          rows = await inWindow(where, order, need, edge, score);
+          rows = await inWindow(indexed, order, need, edge, score);
           if (rows.length > need || edge === null) break;
           size *= WINDOW_GROWTH;
         }
