@@ -4,7 +4,7 @@ import { arxivPapers } from "@/server/db/schema/arxiv-index";
 import type { IndexRow } from "./index-document";
 import { WORD_PAIRS_INDEX } from "./word-pairs";
 import { NEWEST, orderedMatches, type MatchPlan } from "./ordered-matches";
-import { relevanceScore, type RankQueries } from "./query-sql";
+import { relevanceScore, type Condition, type RankQueries } from "./query-sql";
 
 export type IndexSortBy = "relevance" | "submittedDate" | "lastUpdatedDate";
 export type IndexSortOrder = "ascending" | "descending";
@@ -156,6 +156,20 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
     const [row] = await queryRows<{ n: number | string }>(readDb, sql`select count(*)::int as n from (select 1 from ${arxivPapers} where ${where} limit ${cap}) as matched`);
     return Number(row?.n ?? 0);
   }
+  /**
+   * The same for a condition that is any of `arms` (query-sql.ts), each counted on its own up
+   * to `cap` (their union holds `cap` if any arm does), without parallel workers, as a search by
+   * word pairs runs (ordered-matches.ts).
+   */
+  async function countAny(arms: readonly Condition[], cap: number): Promise<number> {
+    if (arms.length === 1) return count(arms[0]!.indexed ?? arms[0]!.where, cap);
+    const each = arms.map((arm) => sql`(select ${arxivPapers.id} from ${arxivPapers} where ${arm.indexed ?? arm.where} limit ${cap})`);
+    const [row] = await readDb.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+      return queryRows<{ n: number | string }>(tx, sql`select count(*)::int as n from (${sql.join(each, sql` union `)}) as matched`);
+    });
+    return Math.min(cap, Number(row?.n ?? 0));
+  }
   return {
     /** Stores records, a newer version replacing the row it updates. */
     upsert: (rows: IndexRow[]) => upsertIndexRows(db, rows),
@@ -172,14 +186,14 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
      * among the newest RELEVANCE_CANDIDATES matches, ties newer first. The matches are found
      * by `ordered-matches.ts`, at a cost that does not hang on the planner's guesses.
      */
-    async search(options: { where: SQL; indexed?: SQL; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
+    async search(options: { where: SQL; indexed?: SQL; arms?: Condition[]; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
       const { where, sortBy, sortOrder, start, limit, countCap } = options;
-      const indexed = options.indexed ?? where;
+      const arms = options.arms ?? [{ where, ...(options.indexed ? { indexed: options.indexed } : {}) }];
       const order = sortBy === "relevance" ? { key: "submittedDate" as const, ascending: false } : { key: sortBy, ascending: sortOrder === "ascending" };
       // Relevance ranks all its candidates; a date page needs the matches up to its end.
       const need = sortBy === "relevance" ? Math.max(start + limit, RELEVANCE_CANDIDATES) : start + limit;
-      const found = await matches.first(where, order, need, sortBy === "relevance" ? relevanceScore(options.rank) : undefined, indexed);
-      const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await count(indexed, countCap);
+      const found = await matches.firstOfAny(arms, order, need, sortBy === "relevance" ? relevanceScore(options.rank) : undefined);
+      const total = !found.more ? found.ids.length : countCap <= found.ids.length ? countCap : await countAny(arms, countCap);
       let pageIds: string[];
       if (sortBy !== "relevance") pageIds = found.ids.slice(start, start + limit);
       else {

@@ -106,6 +106,8 @@ const QUERIES = [
   'abs:"quantum field theory"',
   'ti:quantum AND abs:"phase transition"',
   'abs:"spin glass" OR abs:"mean field"',
+  'ti:"dark matter" OR abs:"dark matter" OR au:"dark matter"',
+  '(ti:"phase transition" OR abs:"phase transition") AND cat:cond-mat.*',
   'abs:"ground state" ANDNOT abs:"excited states"',
   "electron",
   "co:pages",
@@ -201,7 +203,7 @@ describe(`a search's first matches are the same however they are found (${testDa
     if (warm) await finder.warm();
     let windowed = 0;
     for (const searchQuery of QUERIES) {
-      const { where, indexed } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
+      const { where, indexed, arms } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
       for (const [key, order] of ORDERS) {
         for (const need of [3, 60, 600]) {
           const expected = await sorted(where, key, order, need);
@@ -209,6 +211,10 @@ describe(`a search's first matches are the same however they are found (${testDa
           const label = `${searchQuery} by ${key} ${order}, first ${need}`;
           expect(found.ids, label).toEqual(expected.slice(0, need));
           expect(found.more, label).toBe(expected.length > need);
+          // Found arm by arm (an OR with phrases in the abstracts), the same.
+          const anyOf = await finder.firstOfAny(arms, { key, ascending: order === "ascending" }, need);
+          expect(anyOf.ids, `${label}, ${arms.length} arms`).toEqual(expected.slice(0, need));
+          expect(anyOf.more, `${label}, ${arms.length} arms`).toBe(expected.length > need);
           if (found.edges.some((edge) => edge !== null)) windowed++;
           // Before the dates that place windows are read, the first search takes the whole index.
           if (plan === "window" && !warm && searchQuery === QUERIES[0] && key === "submittedDate" && order === "descending" && need === 3) expect(found.edges).toEqual([null]);
@@ -225,14 +231,14 @@ describe(`a search's first matches are the same however they are found (${testDa
     await ranked.warm();
     let pages = 0;
     for (const searchQuery of QUERIES) {
-      const { where, indexed, rank } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
+      const { where, arms, rank } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
       for (const [sortOrder, direction] of [["descending", sql`desc`], ["ascending", sql`asc`]] as const) {
         const expected = await queryRows<{ id: string }>(
           database.db,
           sql`select id from (select id, submitted_at, ${relevanceScore(rank)} as score from arxiv_papers where ${where} order by ${NEWEST} limit ${RELEVANCE_CANDIDATES}) as candidates order by score ${direction}, submitted_at desc nulls last, id asc`,
         );
         for (const start of [0, 7]) {
-          const found = await ranked.search({ where, indexed, rank, sortBy: "relevance", sortOrder, start, limit: 10, countCap: 2000 });
+          const found = await ranked.search({ where, arms, rank, sortBy: "relevance", sortOrder, start, limit: 10, countCap: 2000 });
           expect(found.rows.map((row) => row.id), `${searchQuery} ${sortOrder} from ${start}`).toEqual(expected.slice(start, start + 10).map((row) => row.id));
           if (found.rows.length > 0) pages++;
         }
@@ -324,6 +330,21 @@ describe(`phrases in the abstracts by their word pairs (${testDatabaseKind})`, (
       return rows.map((row) => Object.values(row)[0]).join("\n");
     });
     expect(plan).toContain(WORD_PAIRS_INDEX);
+  });
+
+  it("finds an OR's phrases in the abstracts apart from the rest of it", () => {
+    const typed = parseQuery('ti:"image system" OR abs:"image system" OR au:"image system"').ast;
+    // Each abstract phrase alone (by its pairs), the rest together.
+    const arms = queryToSql(typed, { wordPairs: true }).arms;
+    expect(arms).toHaveLength(2);
+    expect(arms[0]!.indexed).toBeDefined();
+    expect(arms[1]!.indexed).toBeUndefined();
+    expect(queryToSql(parseQuery('all:"image system"').ast, { wordPairs: true }).arms).toHaveLength(2);
+    expect(queryToSql(parseQuery('abs:"image system" OR abs:"mean field"').ast, { wordPairs: true }).arms).toHaveLength(2);
+    // Without the pairs, or without a phrase in the abstracts, the condition is found whole.
+    expect(queryToSql(typed).arms).toHaveLength(1);
+    expect(queryToSql(parseQuery("ti:image OR abs:system").ast, { wordPairs: true }).arms).toHaveLength(1);
+    expect(queryToSql(parseQuery('cat:cs.CV AND (ti:"image system" OR abs:"image system")').ast, { wordPairs: true }).arms).toHaveLength(1);
   });
 
   it.runIf(testDatabaseKind === "postgres")("is built by one instance at a time, and built again when a build died", async () => {

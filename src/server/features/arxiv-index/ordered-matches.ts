@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { queryRows, type Database } from "@/server/db/client";
 import { arxivPapers } from "@/server/db/schema/arxiv-index";
+import type { Condition } from "./query-sql";
 
 /**
  * The first matches of a search in a date order, found at a cost that does not depend on
@@ -68,6 +69,11 @@ export function dateOrder(key: DateKey, order: "ascending" | "descending"): SQL 
   // come in NEWEST's order (an incremental sort).
   const direction = order === "ascending" ? sql`asc nulls first` : sql`desc nulls last`;
   return sql`${COLUMN[key]} ${direction}, ${NEWEST}`;
+}
+
+/** `id = any(ids)`, the ids as one array literal (one parameter, however many they are). */
+export function idIn(ids: readonly string[]): SQL {
+  return sql`${arxivPapers.id} = any(${`{${ids.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[])`;
 }
 
 type Quantiles = { dates: Date[]; readAt: number };
@@ -162,13 +168,15 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
   }
 
   /** The matches inside the window, through the indexes' bitmaps only (no walk, no scan of the table). */
-  async function inWindow(where: SQL, order: MatchOrder, need: number, edge: Date | null, score: SQL | undefined): Promise<Found[]> {
+  async function inWindow(where: SQL, order: MatchOrder, need: number, edge: Date | null, score: SQL | undefined, serial: boolean): Promise<Found[]> {
     const column = COLUMN[order.key];
     const bounded = edge ? sql`(${where}) and ${column} ${order.ascending ? sql`<=` : sql`>=`} ${edge.toISOString()}::timestamptz` : where;
     return readDb.transaction(async (tx) => {
       // A plan that still needs a switched-off scan is costed 10^10, past jit_above_cost:
       // compiling it would cost more than running it.
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`);
+      // A serial search (by the word pairs, see first()) starts no parallel workers: planned
+      // for the pairs index's floor estimate, starting them took 25-30 ms of a 1 ms search.
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)${serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``}`);
       return queryRows<Found>(tx, firstRows(bounded, order, need, score));
     });
   }
@@ -178,11 +186,14 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
      * The first `need` papers matching `where` in `order`, exactly as a sort of every match
      * gives them, each with `score` when one is given (computed on the rows the search reads
      * anyway: relevance needs no second visit to its candidates). `indexed` is the same
-     * condition as the indexes answer it best (query-sql.ts): the estimate and the windows
-     * take it, the walk tests each paper by `where`.
+     * condition as the indexes answer it best (query-sql.ts): the windows take it, the walk
+     * tests each paper by `where`, and the estimate is `where`'s. The statistics estimate a
+     * phrase from its words, closely enough; a pair of words they do not list, they estimate at
+     * a floor (13,622 of 3 million papers for a pair no abstract holds), which sized windows
+     * for thousands of matches and widened them three times to find none.
      */
     async first(where: SQL, order: MatchOrder, need: number, score?: SQL, indexed: SQL = where): Promise<OrderedMatches> {
-      const [expected, total] = await Promise.all([estimate(indexed), paperCount()]);
+      const [expected, total] = await Promise.all([estimate(where), paperCount()]);
       const walkCost = OUT_OF_LINE.test(dialect.sqlToQuery(where).sql) ? WALK_COST_PER_PAPER.outOfLine : WALK_COST_PER_PAPER.inRow;
       const plan: MatchPlan = options.plan ?? (expected > Math.sqrt(need * Math.max(total, 1) * walkCost) ? "walk" : "window");
       let rows: Found[];
@@ -193,13 +204,34 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
         for (;;) {
           const edge = windowEdge(order.key, order.ascending, size, total);
           edges.push(edge);
-          rows = await inWindow(indexed, order, need, edge, score);
+          rows = await inWindow(indexed, order, need, edge, score, indexed !== where);
           if (rows.length > need || edge === null) break;
           size *= WINDOW_GROWTH;
         }
       }
       const kept = rows.slice(0, need);
       return { ids: kept.map((row) => row.id), scores: score ? kept.map((row) => Number(row.score)) : null, more: rows.length > need, plan, edges };
+    },
+
+    /**
+     * The same for a condition that is any of `arms` (query-sql.ts), each arm found on its own
+     * (its own estimate, walk or window) and the first `need` of their union taken in order
+     * and scored by one query on their ids: exact, since the first `need` of a union lie among
+     * each arm's first `need`.
+     */
+    async firstOfAny(arms: readonly Condition[], order: MatchOrder, need: number, score?: SQL): Promise<OrderedMatches> {
+      if (arms.length === 1) return this.first(arms[0]!.where, order, need, score, arms[0]!.indexed);
+      const found = await Promise.all(arms.map((arm) => this.first(arm.where, order, need, undefined, arm.indexed)));
+      const union = [...new Set(found.flatMap((one) => one.ids))];
+      const rows = union.length === 0 ? [] : await queryRows<Found>(readDb, firstRows(idIn(union), order, need, score));
+      const kept = rows.slice(0, need);
+      return {
+        ids: kept.map((row) => row.id),
+        scores: score ? kept.map((row) => Number(row.score)) : null,
+        more: rows.length > need || found.some((one) => one.more),
+        plan: found[0]!.plan,
+        edges: found.flatMap((one) => one.edges),
+      };
     },
 
     /** Reads the dates that place windows now (a server reads them on its first search). */

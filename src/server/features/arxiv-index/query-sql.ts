@@ -48,7 +48,13 @@ export const RANK_WEIGHTS = { title: 1, authors: 0.8, abstract: 0.4 } as const;
  * search through the indexes, the planner's estimate and the count use, where a walk of the
  * date index, which tests paper by paper, uses `where`.
  */
-type Translated = { where: SQL; indexed?: SQL; rank: RankQueries };
+export type Condition = { where: SQL; indexed?: SQL };
+
+/**
+ * A condition and the tsqueries it adds to relevance; `arms`, for a condition that is any of
+ * several (an OR, `all:`), those conditions, each found on its own (ordered-matches.ts).
+ */
+type Translated = Condition & { rank: RankQueries; arms?: Condition[] };
 
 /** How the translation may use the indexes there are. */
 export type TranslateOptions = {
@@ -97,9 +103,9 @@ export function phrasePairs(value: string): string[] | null {
 
 /**
  * A phrase in the abstracts, by the word-pairs index: two words are exactly their pair; a
- * longer phrase holds each of its pairs, and is then checked as a phrase. (Where PostgreSQL
- * checks a bitmap's rows again, such as beside a title phrase in an OR, a row's pairs are
- * computed: about 0.13 ms each, still far less than the abstracts the words' own index gives.)
+ * longer phrase holds each of its pairs, and is then checked as a phrase. Where PostgreSQL
+ * checks a bitmap's rows again a row's pairs are computed (0.13 ms each), so an OR finds such
+ * a phrase apart from its other conditions (queryToSql's `arms`).
  */
 function abstractPhraseIndexed(value: string, phrase: SQL): SQL | undefined {
   const pairs = phrasePairs(value);
@@ -183,6 +189,10 @@ function termCondition(field: TextField, value: string, quoted: boolean, options
 /** The condition as the indexes answer it best. */
 const indexedOf = (translated: Translated): SQL => translated.indexed ?? translated.where;
 
+const asArm = ({ where, indexed }: Translated): Condition => (indexed ? { where, indexed } : { where });
+/** The conditions a condition is any of: its arms, or itself. */
+const armsOf = (translated: Translated): Condition[] => translated.arms ?? [asArm(translated)];
+
 /** `all:` is the term in any field. */
 function allFieldsCondition(value: string, quoted: boolean, options: TranslateOptions): Translated {
   const parts = TEXT_FIELDS.map((field) => termCondition(field, value, quoted, options));
@@ -191,6 +201,7 @@ function allFieldsCondition(value: string, quoted: boolean, options: TranslateOp
     where: any(parts.map((part) => part.where)),
     ...(parts.some((part) => part.indexed) ? { indexed: any(parts.map(indexedOf)) } : {}),
     rank: mergeRanks(...parts.map((part) => part.rank)),
+    arms: parts.map(asArm),
   };
 }
 
@@ -216,14 +227,32 @@ function translate(node: QueryNode, options: TranslateOptions): Translated {
       const join = (a: SQL, b: SQL) => (node.kind === "and" ? sql`(${a} and ${b})` : node.kind === "or" ? sql`(${a} or ${b})` : sql`(${a} and not (${b}))`);
       const indexed = left.indexed || (right.indexed && node.kind !== "andnot") ? join(indexedOf(left), node.kind === "andnot" ? right.where : indexedOf(right)) : undefined;
       // ANDNOT keeps the left side's relevance only.
-      return { where: join(left.where, right.where), ...(indexed ? { indexed } : {}), rank: node.kind === "andnot" ? left.rank : mergeRanks(left.rank, right.rank) };
+      return {
+        where: join(left.where, right.where),
+        ...(indexed ? { indexed } : {}),
+        rank: node.kind === "andnot" ? left.rank : mergeRanks(left.rank, right.rank),
+        ...(node.kind === "or" ? { arms: [...armsOf(left), ...armsOf(right)] } : {}),
+      };
     }
   }
 }
 
-/** The WHERE condition for a parsed query (and its indexed form, when it differs), and the tsqueries relevance is ranked by. */
-export function queryToSql(node: QueryNode, options: TranslateOptions = {}): Translated {
-  return translate(node, options);
+/**
+ * The WHERE condition for a parsed query (and its indexed form, when it differs), the
+ * tsqueries relevance is ranked by, and the conditions to find its matches by, each on its own
+ * (`arms`, see ordered-matches.ts): itself alone, or, for an OR or `all:` with phrases in the
+ * abstracts, each such phrase and the rest. Found together, PostgreSQL checks every paper a
+ * lossy bitmap gives (a title phrase's) against the whole OR, computing that paper's word
+ * pairs; apart, the pairs' own index answers exactly.
+ */
+export function queryToSql(node: QueryNode, options: TranslateOptions = {}): Condition & { rank: RankQueries; arms: Condition[] } {
+  const translated = translate(node, options);
+  const arms = armsOf(translated);
+  const apart = arms.filter((arm) => arm.indexed);
+  if (apart.length === 0 || arms.length === 1) return { ...translated, arms: [asArm(translated)] };
+  const rest = arms.filter((arm) => !arm.indexed);
+  const together = rest.length === 0 ? [] : [{ where: rest.length === 1 ? rest[0]!.where : sql`(${sql.join(rest.map((arm) => arm.where), sql` or `)})` }];
+  return { ...translated, arms: [...apart, ...together] };
 }
 
 /** A paper's relevance to the rank queries: each field's ts_rank, weighted; 0 when none. */
