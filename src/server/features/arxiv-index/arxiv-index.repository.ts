@@ -3,7 +3,7 @@ import { queryRows, type Database } from "@/server/db/client";
 import { arxivPapers } from "@/server/db/schema/arxiv-index";
 import type { IndexRow } from "./index-document";
 import { WORD_PAIRS_INDEX } from "./word-pairs";
-import { NEWEST, orderedMatches, type MatchPlan } from "./ordered-matches";
+import { NEWEST, NO_PARALLEL_WORKERS, orderedMatches, type MatchPlan } from "./ordered-matches";
 import { relevanceScore, type Condition, type RankQueries } from "./query-sql";
 
 export type IndexSortBy = "relevance" | "submittedDate" | "lastUpdatedDate";
@@ -165,7 +165,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
     if (arms.length === 1) return count(arms[0]!.indexed ?? arms[0]!.where, cap);
     const each = arms.map((arm) => sql`(select ${arxivPapers.id} from ${arxivPapers} where ${arm.indexed ?? arm.where} limit ${cap})`);
     const [row] = await readDb.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+      await tx.execute(sql`select ${NO_PARALLEL_WORKERS}`);
       return queryRows<{ n: number | string }>(tx, sql`select count(*)::int as n from (${sql.join(each, sql` union `)}) as matched`);
     });
     return Math.min(cap, Number(row?.n ?? 0));
@@ -181,14 +181,13 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
     },
 
     /**
-     * One page of the papers matching `where` and how many match (counted up to `countCap`):
+     * One page of the papers matching any of `arms` (queryToSql's) and how many match (counted up to `countCap`):
      * by a date in arXiv's order, or by relevance (the weighted rank of the searched fields)
      * among the newest RELEVANCE_CANDIDATES matches, ties newer first. The matches are found
      * by `ordered-matches.ts`, at a cost that does not hang on the planner's guesses.
      */
-    async search(options: { where: SQL; indexed?: SQL; arms?: Condition[]; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
-      const { where, sortBy, sortOrder, start, limit, countCap } = options;
-      const arms = options.arms ?? [{ where, ...(options.indexed ? { indexed: options.indexed } : {}) }];
+    async search(options: { arms: readonly Condition[]; rank: RankQueries; sortBy: IndexSortBy; sortOrder: IndexSortOrder; start: number; limit: number; countCap: number }): Promise<{ rows: IndexedPaperFields[]; total: number }> {
+      const { arms, sortBy, sortOrder, start, limit, countCap } = options;
       const order = sortBy === "relevance" ? { key: "submittedDate" as const, ascending: false } : { key: sortBy, ascending: sortOrder === "ascending" };
       // Relevance ranks all its candidates; a date page needs the matches up to its end.
       const need = sortBy === "relevance" ? Math.max(start + limit, RELEVANCE_CANDIDATES) : start + limit;

@@ -44,9 +44,9 @@ export type IndexQuery = {
 /** A search over the index, in arXiv's order; `total` is counted up to `countCap`. */
 export async function searchIndex(repository: ArxivIndexRepository, query: IndexQuery): Promise<{ total: number; papers: Paper[] }> {
   const ast = query.ast ?? parseQuery(query.searchQuery ?? "").ast;
-  const { where, arms, rank } = queryToSql(ast, { wordPairs: repository.wordPairs() });
+  const { arms, rank } = queryToSql(ast, { wordPairs: repository.wordPairs() });
   const start = query.start ?? 0;
   const limit = query.maxResults ?? 10;
-  const { rows, total } = await repository.search({ where, arms, rank, sortBy: query.sortBy ?? "relevance", sortOrder: query.sortOrder ?? "descending", start, limit, countCap: query.countCap });
+  const { rows, total } = await repository.search({ arms, rank, sortBy: query.sortBy ?? "relevance", sortOrder: query.sortOrder ?? "descending", start, limit, countCap: query.countCap });
   return { total, papers: rows.map(indexedPaperToPaper) };
 }

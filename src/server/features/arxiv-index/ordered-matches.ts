@@ -76,6 +76,9 @@ export function idIn(ids: readonly string[]): SQL {
   return sql`${arxivPapers.id} = any(${`{${ids.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[])`;
 }
 
+/** For one transaction: no parallel workers (a search by word pairs, see first()). */
+export const NO_PARALLEL_WORKERS = sql`set_config('max_parallel_workers_per_gather', '0', true)`;
+
 type Quantiles = { dates: Date[]; readAt: number };
 
 export type OrderedMatches = {
@@ -176,7 +179,7 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
       // compiling it would cost more than running it.
       // A serial search (by the word pairs, see first()) starts no parallel workers: planned
       // for the pairs index's floor estimate, starting them took 25-30 ms of a 1 ms search.
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)${serial ? sql`, set_config('max_parallel_workers_per_gather', '0', true)` : sql``}`);
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)${serial ? sql`, ${NO_PARALLEL_WORKERS}` : sql``}`);
       return queryRows<Found>(tx, firstRows(bounded, order, need, score));
     });
   }
