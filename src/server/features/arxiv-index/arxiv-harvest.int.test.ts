@@ -78,6 +78,19 @@ describe(`the arXiv harvest on ${testDatabaseKind}`, () => {
     expect(state!.nextFrom).toBe(new Date().toISOString().slice(0, 10));
   }, 120_000);
 
+  it("leaves planner statistics behind a first pass, and gathers them again only when a tenth changed", async () => {
+    const statistics = async () =>
+      (await database.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'arxiv_papers' and attname = 'submitted_at'`)) as unknown as { rows: { n: number }[] };
+    expect((await statistics()).rows[0]!.n).toBe(0);
+    expect(await harvester("one").harvestScope("physics")).toBe("done");
+    // Searches of the new index are planned from real figures, not defaults.
+    expect((await statistics()).rows[0]!.n).toBe(1);
+    const size = (await indexedIds()).length;
+    const repository = arxivHarvestRepository(database.db);
+    expect(await repository.refreshStatistics(Math.floor(size / 20))).toBe(false);
+    expect(await repository.refreshStatistics(Math.ceil(size / 5))).toBe(true);
+  }, 120_000);
+
   it("lets other queries in while it stores a page, rather than holding the database for the whole page", async () => {
     await setArxivOai(sandbox.url, { recordsPerPage: 1000 });
     const page = await source.listRecords({ set: "physics", from: null });

@@ -193,6 +193,13 @@ export function arxivHarvestService(deps: {
       deps.onRunFinished?.(scope);
       const seconds = (now() - started) / 1000;
       logger.info({ scope, records, seconds: Math.round(seconds) }, "arXiv harvest finished");
+      // After the run is recorded as done: at arXiv's size this takes tens of seconds, longer
+      // than the lease, and the run must not look abandoned meanwhile. A failure only leaves the
+      // statistics to autovacuum.
+      await repository
+        .refreshStatistics(records)
+        .then((ran) => ran && logger.info({ scope, records }, "arXiv index statistics refreshed"))
+        .catch((error) => logger.warn({ scope, err: error }, "could not refresh the arXiv index's statistics"));
       return "done";
     } catch (error) {
       const message = harvestErrorMessage(error);
