@@ -7,7 +7,7 @@ import { performanceService, type PerformanceService } from "@/server/features/a
 import { arxivHarvestRepository } from "@/server/features/arxiv-index/arxiv-harvest.repository";
 import { arxivHarvestService, type ArxivHarvestService } from "@/server/features/arxiv-index/arxiv-harvest.service";
 import { arxivIndexRepository, type ArxivIndexRepository } from "@/server/features/arxiv-index/arxiv-index.repository";
-import { arxivIndexStatus, arxivSearchService, catchupPaperIndex, type ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
+import { arxivIndexStatus, arxivSearchService, catchupPaperIndex, indexSearchSlots, type ArxivSearchService } from "@/server/features/arxiv-index/arxiv-search.service";
 import type { ArxivIndexStatus } from "@/shared/arxiv-index";
 import { harvestScopes } from "@/server/features/arxiv-index/harvest-scope";
 import { oaiHarvestSource } from "@/server/features/arxiv-index/harvest-source";
@@ -180,7 +180,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     ? paperChangesJob({ queue, check: paperChanges.checkAll, logger, schedule: paperChangesOptions.schedule ?? true })
     : null;
   // The embedded database has one server (the instance lock): a restart takes its own harvest back at once.
-  const arxivSearch = arxivSearchService({ index: indexPapers, harvests, arxiv: sources.arxiv, scopes });
+  const arxivSearch = arxivSearchService({ index: indexPapers, searchSlots: indexSearchSlots(config.INDEX_SEARCH_CONCURRENCY), harvests, arxiv: sources.arxiv, scopes });
   const harvest = arxivHarvestService({
     repository: harvests,
     source: oaiHarvestSource(sources.arxivOai),

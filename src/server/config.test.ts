@@ -15,6 +15,10 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.S3_ENDPOINT).toBeUndefined();
     expect(config.PDF_CACHE_USER_LIMIT_BYTES).toBe(500 * 1024 * 1024);
+    // Unset: two searches of the index at once per core (arxiv-search.service.ts).
+    expect(config.INDEX_SEARCH_CONCURRENCY).toBeUndefined();
+    expect(loadConfig({ INDEX_SEARCH_CONCURRENCY: "" }).INDEX_SEARCH_CONCURRENCY).toBeUndefined();
+    expect(loadConfig({ INDEX_SEARCH_CONCURRENCY: "6" }).INDEX_SEARCH_CONCURRENCY).toBe(6);
   });
 
   it("wants the S3 keys as a pair, and names the missing one", () => {
@@ -45,6 +49,9 @@ describe("loadConfig", () => {
     ["ARXIV_HARVEST", "cs,biology"],
     ["ARXIV_HARVEST", "all,cs"],
     ["ARXIV_OAI_URL", "oaipmh.arxiv.org"],
+    ["INDEX_SEARCH_CONCURRENCY", "0"],
+    ["INDEX_SEARCH_CONCURRENCY", "two"],
+    ["INDEX_SEARCH_CONCURRENCY", "1.5"],
   ])("names %s when its value %j is bad", (name, value) => {
     try {
       loadConfig({ [name]: value });

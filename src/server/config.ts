@@ -80,6 +80,10 @@ export const configSchema = z.object({
         ),
     ]),
   ),
+  /** How many searches of the arXiv index one instance runs at once (unset: two per CPU core). */
+  INDEX_SEARCH_CONCURRENCY: optionalString.pipe(
+    z.union([z.undefined(), z.string().transform(Number).pipe(z.number({ error: "must be a number" }).int("must be a whole number").min(1, "must be at least 1"))]),
+  ),
   /** A PostgreSQL replica the index's searches read from (DATABASE_URL when unset). */
   DATABASE_READ_URL: optionalString.pipe(
     z.union([z.undefined(), z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")]),

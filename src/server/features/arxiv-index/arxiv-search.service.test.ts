@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { sourceError } from "@/server/features/search/search.service";
+import { createSlots } from "@/server/lib/slots";
+import { UpstreamBusyError } from "@/server/sources/http/upstream-error";
+import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
+import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
+import type { ArxivIndexRepository } from "./arxiv-index.repository";
+import { arxivSearchService, INDEX_SEARCH_MAX_WAIT_MS } from "./arxiv-search.service";
+
+/** An index whose searches run until the test lets them finish, counting how many run at once. */
+function heldIndex() {
+  const releases: (() => void)[] = [];
+  const state = { running: 0, most: 0, searched: 0 };
+  const index = {
+    wordPairs: () => false,
+    async search() {
+      state.running++;
+      state.most = Math.max(state.most, state.running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      state.running--;
+      state.searched++;
+      return { rows: [], total: 0 };
+    },
+  } as unknown as ArxivIndexRepository;
+  return { index, state, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+}
+
+const current = { scope: "all", initialDoneAt: new Date(), lastSuccessAt: new Date() } as HarvestState;
+const harvests = { states: async () => [current] } as unknown as ArxivHarvestRepository;
+const arxiv = {
+  search: () => {
+    throw new Error("arXiv's API must not be asked for a search the index covers");
+  },
+} as unknown as ArxivSource;
+const params = { searchQuery: "ti:graph", start: 0, maxResults: 10, countCap: 1000 };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe("searches of the index take turns", () => {
+  it("runs no more at once than its slots; the rest wait and are answered in turn", async () => {
+    const { index, state, releaseAll } = heldIndex();
+    const service = arxivSearchService({ index, searchSlots: createSlots(2), harvests, arxiv, scopes: async () => ["all"] });
+    const searches = Array.from({ length: 5 }, () => service.search(params));
+    await settle();
+    expect(state.running).toBe(2);
+    while (state.searched < 5) {
+      releaseAll();
+      await settle();
+    }
+    const answers = await Promise.all(searches);
+    expect(answers.every((answer) => answer.source === "index")).toBe(true);
+    expect(state.most).toBe(2);
+  });
+
+  it("tells a search that waited too long that Quire is busy (503 with Retry-After), and runs it never", async () => {
+    const { index, state, releaseAll } = heldIndex();
+    const service = arxivSearchService({ index, searchSlots: createSlots(1, { maxWaitMs: 20 }), harvests, arxiv, scopes: async () => ["all"] });
+    const first = service.search(params);
+    const refused = await service.search(params).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UpstreamBusyError);
+    const answer = sourceError("ArXiv", refused);
+    expect(answer.status).toBe(503);
+    expect(answer.message).toBe(`Quire is busy with other arXiv searches; try again in ${INDEX_SEARCH_MAX_WAIT_MS / 1000} s`);
+    expect((answer as unknown as { retryAfter: number }).retryAfter).toBe(INDEX_SEARCH_MAX_WAIT_MS / 1000);
+    releaseAll();
+    await first;
+    expect(state.searched).toBe(1);
+    // The slot is free again.
+    const next = service.search(params);
+    await settle();
+    releaseAll();
+    expect((await next).source).toBe("index");
+  });
+});
