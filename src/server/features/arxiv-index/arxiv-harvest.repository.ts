@@ -155,8 +155,8 @@ export function arxivHarvestRepository(db: Database) {
      * (a first pass always does): searches are planned by them. PostgreSQL's autovacuum gathers
      * them on the same rule, but only on its next round, minutes after a first pass, and the
      * embedded database has no autovacuum at all. Until then every estimate is a default one:
-     * on a fresh 30,000-record index a rare word sorted by date walked the whole date index
-     * (300 ms against 30). Whether it ran.
+     * on a fresh 30,000-record index, `all:` searches by relevance took 197 ms each (79 once
+     * analysed) and plain words by last-updated date 68 ms (29), a rare word 323. Whether it ran.
      */
     async refreshStatistics(changed: number): Promise<boolean> {
       const [table] = await queryRows<{ rows: number }>(db, sql`select reltuples::float8 as rows from pg_class where oid = to_regclass(${getTableName(arxivPapers)})`);

@@ -44,11 +44,6 @@ export function coverageOf(states: HarvestState[], scopes: readonly string[], no
 }
 
 /**
- * The search planner: every arXiv search the index covers (its categories inside the harvested
- * sets, the harvest current) is answered from the index, in milliseconds and without arXiv's
- * one-request-every-3-seconds; anything else goes to arXiv's query API as before.
- */
-/**
  * How many searches of the index this instance runs at once, per CPU core of its host, unless
  * INDEX_SEARCH_CONCURRENCY says: the others wait their turn. A search is CPU work for
  * PostgreSQL, and more of them at once than it has cores only share the cores worse. Two
@@ -65,6 +60,11 @@ export function indexSearchSlots(concurrency = INDEX_SEARCHES_PER_CORE * availab
   return createSlots(concurrency, { maxWaitMs: INDEX_SEARCH_MAX_WAIT_MS });
 }
 
+/**
+ * The search planner: every arXiv search the index covers (its categories inside the harvested
+ * sets, the harvest current) is answered from the index, in milliseconds and without arXiv's
+ * one-request-every-3-seconds; anything else goes to arXiv's query API as before.
+ */
 export function arxivSearchService(deps: {
   index: ArxivIndexRepository;
   /** Searches of the index take turns in these (indexSearchSlots). */
