@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sourceError } from "@/server/features/search/search.service";
-import { createSlots } from "@/server/lib/slots";
 import { UpstreamBusyError } from "@/server/sources/http/upstream-error";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
 import type { ArxivIndexRepository } from "./arxiv-index.repository";
-import { arxivSearchService, INDEX_SEARCH_MAX_WAIT_MS } from "./arxiv-search.service";
+import { arxivSearchService, indexSearchSlots, INDEX_SEARCH_MAX_WAIT_MS } from "./arxiv-search.service";
 
 /** An index whose searches run until the test lets them finish, counting how many run at once. */
 function heldIndex() {
@@ -38,7 +37,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 describe("searches of the index take turns", () => {
   it("runs no more at once than its slots; the rest wait and are answered in turn", async () => {
     const { index, state, releaseAll } = heldIndex();
-    const service = arxivSearchService({ index, searchSlots: createSlots(2), harvests, arxiv, scopes: async () => ["all"] });
+    const service = arxivSearchService({ index, searchSlots: indexSearchSlots(2), harvests, arxiv, scopes: async () => ["all"] });
     const searches = Array.from({ length: 5 }, () => service.search(params));
     await settle();
     expect(state.running).toBe(2);
@@ -53,7 +52,7 @@ describe("searches of the index take turns", () => {
 
   it("tells a search that waited too long that Quire is busy (503 with Retry-After), and runs it never", async () => {
     const { index, state, releaseAll } = heldIndex();
-    const service = arxivSearchService({ index, searchSlots: createSlots(1, { maxWaitMs: 20 }), harvests, arxiv, scopes: async () => ["all"] });
+    const service = arxivSearchService({ index, searchSlots: indexSearchSlots(1), searchWaitMs: 20, harvests, arxiv, scopes: async () => ["all"] });
     const first = service.search(params);
     const refused = await service.search(params).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UpstreamBusyError);

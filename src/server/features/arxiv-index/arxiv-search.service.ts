@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { createSlots, SlotWaitError, type Slots } from "@/server/lib/slots";
+import { createSemaphore } from "@/server/sources/http/rate-limit";
 import { UpstreamBusyError } from "@/server/sources/http/upstream-error";
 import { queryKeepsToSets } from "@/shared/arxiv-query/query-coverage";
 import { setHoldsCategory } from "@/shared/arxiv-query/arxiv-sets";
@@ -55,10 +55,11 @@ export const INDEX_SEARCHES_PER_CORE = 2;
 /** A search waits at most this long for its turn; then it is told Quire is busy (503, Retry-After). */
 export const INDEX_SEARCH_MAX_WAIT_MS = 10_000;
 
-/** The slots searches of the index take turns in (INDEX_SEARCH_CONCURRENCY, or per core). */
-export function indexSearchSlots(concurrency = INDEX_SEARCHES_PER_CORE * availableParallelism()): Slots {
-  return createSlots(concurrency, { maxWaitMs: INDEX_SEARCH_MAX_WAIT_MS });
+/** The turns searches of the index take (INDEX_SEARCH_CONCURRENCY, or per core), first come first served. */
+export function indexSearchSlots(concurrency = INDEX_SEARCHES_PER_CORE * availableParallelism()) {
+  return createSemaphore(concurrency);
 }
+export type IndexSearchSlots = ReturnType<typeof indexSearchSlots>;
 
 /**
  * The search planner: every arXiv search the index covers (its categories inside the harvested
@@ -67,8 +68,10 @@ export function indexSearchSlots(concurrency = INDEX_SEARCHES_PER_CORE * availab
  */
 export function arxivSearchService(deps: {
   index: ArxivIndexRepository;
-  /** Searches of the index take turns in these (indexSearchSlots). */
-  searchSlots: Slots;
+  /** Searches of the index take turns in these (indexSearchSlots)... */
+  searchSlots: IndexSearchSlots;
+  /** ...each waiting at most this long (INDEX_SEARCH_MAX_WAIT_MS). */
+  searchWaitMs?: number;
   harvests: ArxivHarvestRepository;
   arxiv: ArxivSource;
   /** The harvest's configured scopes (`all`, or set specs); empty when the harvest is off. */
@@ -154,11 +157,16 @@ export function arxivSearchService(deps: {
         }
         if (ast && (await covers(ast))) {
           const query = { ast, start: params.start, maxResults: params.maxResults, sortBy: params.sortBy, sortOrder: params.sortOrder, countCap: params.countCap };
-          const found = await deps.searchSlots.run(() => searchIndex(deps.index, query)).catch((error: unknown) => {
-            if (error instanceof SlotWaitError) throw new UpstreamBusyError("arxiv", INDEX_SEARCH_MAX_WAIT_MS);
+          const signal = AbortSignal.timeout(deps.searchWaitMs ?? INDEX_SEARCH_MAX_WAIT_MS);
+          const release = await deps.searchSlots.acquire({ signal }).catch((error: unknown) => {
+            if (signal.aborted) throw new UpstreamBusyError("arxiv", INDEX_SEARCH_MAX_WAIT_MS);
             throw error;
           });
-          return { ...found, source: "index" };
+          try {
+            return { ...(await searchIndex(deps.index, query)), source: "index" };
+          } finally {
+            release();
+          }
         }
       }
       const answer = await deps.arxiv.search(params);
