@@ -34,6 +34,8 @@ const PDF_WORKER_MODULE = "pdfjs-dist/build/pdf.worker.min.mjs";
 const PDF_DOCUMENT_MODULE = "features/reader/pdf/pdf-document.ts";
 /** The module preloads Vite writes into the built index.html. */
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js">\s*/g;
+/** The address in one of them. */
+const MODULE_PRELOAD_URL = /href="([^"]+)"/;
 /** The built index.html's entry script (Vite writes it so). */
 const APP_ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
@@ -307,18 +309,21 @@ export function mountStaticSite(
       page = page.replace("<head>", `<head>${pdfPageHead(pdfUrls, pdfUrl, appEntry)}`);
     }
     const files = appHeld ? [] : (preloads.get(key) ?? []).filter((file) => !page.includes(`"${file}"`));
-    if (files.length > 0) {
-      const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
-      page = page.replace("</head>", `${tags}</head>`);
-    }
     const preview = page.includes(ROOT_ELEMENT) ? options.preview?.(c) : null;
-    // The app must not start before the preview is on screen: its start-up would hold the
-    // preview's paint. public/search-prefetch.js starts it once the page has ended and been drawn.
+    // The app must not start before the preview is on screen, nor its code download beside
+    // what the drawing needs (the page, its stylesheet and fonts): on a slow link that would
+    // hold the preview's paint back by the app's 200 KB or more. public/search-prefetch.js
+    // fetches and starts it once the page has ended and been drawn.
     const appEntry = preview ? APP_ENTRY_SCRIPT.exec(page)?.[1] : undefined;
     if (appEntry) {
+      const modules = [...[...page.matchAll(MODULE_PRELOAD)].map((tag) => MODULE_PRELOAD_URL.exec(tag[0])![1]!), ...files];
       page = page
         .replace(APP_ENTRY_SCRIPT, "")
-        .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}"><link rel="modulepreload" crossorigin href="${appEntry}">`);
+        .replace(MODULE_PRELOAD, "")
+        .replace("<head>", `<head><meta name="quire-preview-app-entry" content="${appEntry}" data-modules="${modules.join(" ")}">`);
+    } else if (files.length > 0) {
+      const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+      page = page.replace("</head>", `${tags}</head>`);
     }
     if (preview?.head) page = withHead(page, preview.head);
     if (preview) page = page.replace("</head>", `${fontPreloads}</head>`);

@@ -33,33 +33,58 @@
 })();
 
 // A /search page with the server's preview of its results (src/server/http/static-site.ts)
-// names the app's entry in <meta name="quire-preview-app-entry"> instead of loading it: the
-// app starts here once the page has ended and the preview has been drawn. Started with the
-// page, its start-up would run before that drawing and hold the first rows back.
+// names the app's entry and the modules it will import in <meta name="quire-preview-app-entry">
+// instead of loading them: the app is fetched and started here once the page has ended and the
+// preview has been drawn. Started with the page, its start-up would run before that drawing and
+// hold the first rows back; fetched with it, it would share a slow link with what the drawing needs.
 (function () {
   var meta = document.querySelector('meta[name="quire-preview-app-entry"]');
   var entry = meta && meta.getAttribute("content");
   if (!entry || !/^\/assets\/[\w.-]+\.js$/.test(entry)) return;
+  var modules = (meta.getAttribute("data-modules") || "").split(" ").filter(function (file) {
+    return /^\/assets\/[\w.-]+\.js$/.test(file);
+  });
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    // The modules the entry and the page import, fetched side by side instead of one import
+    // level after another.
+    modules.forEach(function (file) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "anonymous";
+      link.href = file;
+      document.head.appendChild(link);
+    });
     var script = document.createElement("script");
     script.type = "module";
     script.crossOrigin = "anonymous";
     script.src = entry;
     document.head.appendChild(script);
   }
-  function afterNextPaint() {
-    // A frame's callbacks run before it is drawn; a task queued from one runs after.
-    if (window.requestAnimationFrame && document.visibilityState !== "hidden") {
+  function afterFirstPaint() {
+    // No frame comes in a hidden tab: start at once.
+    if (document.visibilityState === "hidden") return start();
+    // The first contentful paint's entry is delivered once that frame is on screen; a frame's
+    // own callbacks run before it is drawn, and a task queued from one can still run before
+    // the frame is shown, holding the drawing back by the app's start-up.
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf("paint") >= 0) {
+      var observer = new PerformanceObserver(function (list) {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        setTimeout(start, 0);
+      });
+      observer.observe({ type: "paint", buffered: true });
+    } else if (window.requestAnimationFrame) {
       window.requestAnimationFrame(function () {
         setTimeout(start, 0);
       });
     }
-    // No frame comes in a hidden tab, or if something holds the page: start anyway.
-    setTimeout(start, 250);
+    // If something holds the page's paint: start anyway.
+    setTimeout(start, 1000);
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterNextPaint);
-  else afterNextPaint();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterFirstPaint);
+  else afterFirstPaint();
 })();

@@ -88,7 +88,8 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
     expect(html).toContain('<meta name="description" content="We prove $x&lt;y$ whenever $\\alpha &gt; 0$, in a few steps.">');
     expect(html).not.toContain("Quire: find papers");
     // The app's entry waits for the drawing to be on screen (search-prefetch.js starts it).
-    expect(html).toContain('<meta name="quire-preview-app-entry" content="/assets/index-abc123.js">');
+    expect(html).toContain('<meta name="quire-preview-app-entry" content="/assets/index-abc123.js" data-modules="">');
+    expect(html).not.toContain("modulepreload");
     expect(html).not.toContain(ENTRY);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     // /paper/{id}, /html/{id} and /pdf/{id} too (the PDF view's header: its title is the page's largest text).

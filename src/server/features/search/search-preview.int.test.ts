@@ -15,7 +15,7 @@ function builtIndex(): string {
   mkdirSync(path.join(distDir, "assets"));
   writeFileSync(
     path.join(distDir, "index.html"),
-    '<!doctype html><html><head><script src="/search-prefetch.js"></script><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div><noscript>JS</noscript></body></html>',
+    '<!doctype html><html><head><script src="/search-prefetch.js"></script><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-0.js"></head><body><div id="root"></div><noscript>JS</noscript></body></html>',
   );
   return distDir;
 }
@@ -66,9 +66,11 @@ describe(`a /search?q= page drawn by the server (${testDatabaseKind})`, () => {
     expect(preview).not.toContain("data-paper-row");
     expect(preview).not.toContain("<script");
     expect(preview).not.toContain("<title>");
-    // The app's entry is named for search-prefetch.js, which starts it once the preview is drawn.
-    expect(html).toContain('<meta name="quire-preview-app-entry" content="/assets/index-abc123.js">');
+    // The app's entry and the modules it imports are named for search-prefetch.js, which fetches
+    // and starts them once the preview is drawn: none is fetched beside the drawing.
+    expect(html).toContain('<meta name="quire-preview-app-entry" content="/assets/index-abc123.js" data-modules="/assets/react-0.js">');
     expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain("modulepreload");
     expect(html.indexOf("quire-preview-app-entry")).toBeLessThan(html.indexOf('src="/search-prefetch.js"'));
   });
 

@@ -61,3 +61,88 @@ describe("the head script that starts a search early", () => {
     expect(scriptStartsSearch("/bookmarks", "?q=graphs")).toBe(false);
   });
 });
+
+describe("the head script that starts the app behind a server's preview", () => {
+  type Element = { tagName: string; rel?: string; href?: string; src?: string; type?: string; crossOrigin?: string };
+
+  /** Runs the script on a preview page; what it appended to the head, and how to show the first paint. */
+  function previewPage(modules: string, visibilityState = "visible") {
+    const appended: Element[] = [];
+    const timers: (() => void)[] = [];
+    let observed: ((list: { getEntriesByName(name: string): unknown[] }) => void) | null = null;
+    let disconnected = false;
+    class FakeObserver {
+      static supportedEntryTypes = ["paint", "largest-contentful-paint"];
+      constructor(callback: typeof observed) {
+        observed = callback;
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "paint", buffered: true });
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const meta = {
+      getAttribute: (name: string) => (name === "content" ? "/assets/index-abc.js" : name === "data-modules" ? modules : null),
+    };
+    const context = createContext({
+      window: { location: { pathname: "/abs/1102.0466", search: "" }, PerformanceObserver: FakeObserver },
+      PerformanceObserver: FakeObserver,
+      document: {
+        querySelector: (selector: string) => (selector === 'meta[name="quire-preview-app-entry"]' ? meta : null),
+        readyState: "complete",
+        visibilityState,
+        createElement: (tagName: string) => ({ tagName }),
+        head: { appendChild: (element: Element) => appended.push(element) },
+      },
+      URLSearchParams,
+      setTimeout: (callback: () => void) => timers.push(callback),
+    });
+    script.runInContext(context);
+    return {
+      appended,
+      /** Runs the timers queued so far (the 1 s fallback among them). */
+      runTimers: () => timers.splice(0).forEach((timer) => timer()),
+      paint: (name: string) => observed!({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }),
+      disconnected: () => disconnected,
+    };
+  }
+
+  it("fetches and starts the app only once the first contentful paint is on screen", () => {
+    const page = previewPage("/assets/react-1.js /assets/paper-page-2.js");
+    expect(page.appended).toEqual([]);
+    // The first paint (not contentful) is not the drawing.
+    page.paint("first-paint");
+    expect(page.appended).toEqual([]);
+    page.paint("first-contentful-paint");
+    expect(page.disconnected()).toBe(true);
+    expect(page.appended).toEqual([]);
+    page.runTimers();
+    expect(page.appended).toEqual([
+      { tagName: "link", rel: "modulepreload", crossOrigin: "anonymous", href: "/assets/react-1.js" },
+      { tagName: "link", rel: "modulepreload", crossOrigin: "anonymous", href: "/assets/paper-page-2.js" },
+      { tagName: "script", type: "module", crossOrigin: "anonymous", src: "/assets/index-abc.js" },
+    ]);
+    // Once: a later timer starts nothing again.
+    page.paint("first-contentful-paint");
+    page.runTimers();
+    expect(page.appended).toHaveLength(3);
+  });
+
+  it("starts the app anyway when no paint comes, and at once in a hidden tab", () => {
+    const held = previewPage("");
+    // Only the fallback timer is queued: run, it starts the app.
+    held.runTimers();
+    expect(held.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/index-abc.js"]);
+    const hidden = previewPage("/assets/react-1.js", "hidden");
+    expect(hidden.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/react-1.js", "/assets/index-abc.js"]);
+  });
+
+  it("fetches only the app's own assets", () => {
+    const page = previewPage("/assets/react-1.js https://elsewhere.example/x.js /assets/../secret.js  /assets/ok_2.js");
+    page.paint("first-contentful-paint");
+    page.runTimers();
+    expect(page.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/react-1.js", "/assets/ok_2.js", "/assets/index-abc.js"]);
+  });
+});
