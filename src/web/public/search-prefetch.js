@@ -63,27 +63,39 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  // Whether the preview (#quire-preview, PREVIEW_ELEMENT_ID) shows anything on this screen.
+  function drawingShown() {
+    var preview = document.getElementById("quire-preview");
+    if (!preview || !window.getComputedStyle) return false;
+    for (var i = 0; i < preview.children.length; i++) {
+      var child = preview.children[i];
+      if (child.tagName !== "SCRIPT" && window.getComputedStyle(child).display !== "none") return true;
+    }
+    return false;
+  }
   function afterFirstPaint() {
     // No frame comes in a hidden tab: start at once.
     if (document.visibilityState === "hidden") return start();
-    // The first contentful paint's entry is delivered once that frame is on screen; a frame's
-    // own callbacks run before it is drawn, and a task queued from one can still run before
-    // the frame is shown, holding the drawing back by the app's start-up.
-    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-    if (types.indexOf("paint") >= 0) {
+    // If no frame comes, or something holds the page's paint: start anyway.
+    setTimeout(start, 2000);
+    if (!window.requestAnimationFrame) return start();
+    // A frame's callbacks run once the page's stylesheet is in (a page is not drawn before),
+    // so the drawing's layout for this screen is known; they run before the frame is drawn.
+    window.requestAnimationFrame(function () {
+      // The first contentful paint's entry is delivered once that frame is on screen: a task
+      // queued from a frame's callback can still run before the frame is shown, holding the
+      // drawing back by the app's start-up. A drawing laid out for another screen is hidden
+      // (src/web/lib/page-preview.ts): then nothing waits for it.
+      var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+      if (types.indexOf("paint") < 0 || !drawingShown()) return setTimeout(start, 0);
       var observer = new PerformanceObserver(function (list) {
         if (!list.getEntriesByName("first-contentful-paint").length) return;
         observer.disconnect();
         setTimeout(start, 0);
       });
       observer.observe({ type: "paint", buffered: true });
-    } else if (window.requestAnimationFrame) {
-      window.requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
-    }
-    // If something holds the page's paint: start anyway.
-    setTimeout(start, 1000);
+      setTimeout(start, 1000);
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterFirstPaint);
   else afterFirstPaint();

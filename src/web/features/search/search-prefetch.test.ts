@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createContext, Script } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 import { mayStartSearchEarly } from "@/shared/early-search";
 
 /** The head script as the page runs it (public/search-prefetch.js, written inline into index.html). */
@@ -66,9 +67,9 @@ describe("the head script that starts the app behind a server's preview", () => 
   type Element = { tagName: string; rel?: string; href?: string; src?: string; type?: string; crossOrigin?: string };
 
   /** Runs the script on a preview page; what it appended to the head, and how to show the first paint. */
-  function previewPage(modules: string, visibilityState = "visible") {
+  function previewPage(modules: string, visibilityState = "visible", drawn: { tagName: string; display: string }[] = [{ tagName: "DIV", display: "block" }]) {
     const appended: Element[] = [];
-    const timers: (() => void)[] = [];
+    const timers: { callback: () => void; delay: number }[] = [];
     let observed: ((list: { getEntriesByName(name: string): unknown[] }) => void) | null = null;
     let disconnected = false;
     class FakeObserver {
@@ -86,26 +87,40 @@ describe("the head script that starts the app behind a server's preview", () => 
     const meta = {
       getAttribute: (name: string) => (name === "content" ? "/assets/index-abc.js" : name === "data-modules" ? modules : null),
     };
+    let frame: (() => void) | null = null;
     const context = createContext({
-      window: { location: { pathname: "/abs/1102.0466", search: "" }, PerformanceObserver: FakeObserver },
+      window: {
+        location: { pathname: "/abs/1102.0466", search: "" },
+        PerformanceObserver: FakeObserver,
+        getComputedStyle: (element: { display: string }) => ({ display: element.display }),
+        requestAnimationFrame: (callback: () => void) => (frame = callback),
+      },
       PerformanceObserver: FakeObserver,
       document: {
         querySelector: (selector: string) => (selector === 'meta[name="quire-preview-app-entry"]' ? meta : null),
         readyState: "complete",
         visibilityState,
         createElement: (tagName: string) => ({ tagName }),
+        getElementById: (id: string) => (id === PREVIEW_ELEMENT_ID ? { children: drawn } : null),
         head: { appendChild: (element: Element) => appended.push(element) },
       },
       URLSearchParams,
-      setTimeout: (callback: () => void) => timers.push(callback),
+      setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
     });
     script.runInContext(context);
+    // The first frame (the stylesheet in): what the script does then.
+    if (visibilityState === "visible") (frame as (() => void) | null)?.();
     return {
       appended,
-      /** Runs the timers queued so far (the 1 s fallback among them). */
-      runTimers: () => timers.splice(0).forEach((timer) => timer()),
+      /** Runs the timers queued so far, those of at most `maxDelay` ms (all: the 1 s fallback among them). */
+      runTimers: (maxDelay = Infinity) => {
+        const due = timers.filter((timer) => timer.delay <= maxDelay);
+        timers.splice(0, timers.length, ...timers.filter((timer) => timer.delay > maxDelay));
+        due.forEach((timer) => timer.callback());
+      },
       paint: (name: string) => observed!({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }),
       disconnected: () => disconnected,
+      observing: () => observed !== null,
     };
   }
 
@@ -118,7 +133,8 @@ describe("the head script that starts the app behind a server's preview", () => 
     page.paint("first-contentful-paint");
     expect(page.disconnected()).toBe(true);
     expect(page.appended).toEqual([]);
-    page.runTimers();
+    // A task queued after the paint's entry: not the fallback.
+    page.runTimers(0);
     expect(page.appended).toEqual([
       { tagName: "link", rel: "modulepreload", crossOrigin: "anonymous", href: "/assets/react-1.js" },
       { tagName: "link", rel: "modulepreload", crossOrigin: "anonymous", href: "/assets/paper-page-2.js" },
@@ -137,6 +153,17 @@ describe("the head script that starts the app behind a server's preview", () => 
     expect(held.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/index-abc.js"]);
     const hidden = previewPage("/assets/react-1.js", "hidden");
     expect(hidden.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/react-1.js", "/assets/index-abc.js"]);
+  });
+
+  it("waits for no paint when the drawing is hidden on this screen (laid out for another)", () => {
+    const page = previewPage("/assets/react-1.js", "visible", [
+      { tagName: "DIV", display: "none" },
+      { tagName: "SCRIPT", display: "block" },
+    ]);
+    expect(page.observing()).toBe(false);
+    // A task queued from the first frame: as soon as the page is drawn, not a second later.
+    page.runTimers(0);
+    expect(page.appended.map((element) => element.src ?? element.href)).toEqual(["/assets/react-1.js", "/assets/index-abc.js"]);
   });
 
   it("fetches only the app's own assets", () => {
