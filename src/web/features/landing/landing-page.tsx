@@ -12,8 +12,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { APP_NAME } from "@/shared/constants";
+import { LANDING_TITLE } from "@/shared/landing";
 import { Button } from "@/web/components/ui/button";
 import { SearchPreview } from "@/web/features/landing/search-preview";
+import { useRevealApp } from "@/web/lib/page-preview";
 
 type Feature = {
   icon: LucideIcon;
@@ -132,9 +134,12 @@ function FeatureCard({ feature }: { feature: Feature }) {
 }
 
 export function LandingPage() {
+  // The server draws this page as it is (src/web/ssr/landing-preview.tsx): drawn in full at
+  // once, the app takes the drawing's place as soon as it renders.
+  useRevealApp();
   return (
     <>
-      <title>{`${APP_NAME}: find, read, keep and cite papers`}</title>
+      <title>{LANDING_TITLE}</title>
 
       {/* Hero */}
       <section aria-labelledby="hero-heading" className="relative overflow-hidden">
