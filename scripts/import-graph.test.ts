@@ -44,6 +44,11 @@ const LAYER_CROSSINGS = [
     why: "the server draws a reader page (/abs, /paper, /html) with the web app's own components",
   },
   {
+    from: /^src\/server\//,
+    to: "src/web/ssr/landing-preview.tsx",
+    why: "the server draws the landing page (/) with the web app's own components",
+  },
+  {
     from: /^src\/server\/.*\.test\.ts$/,
     to: "src/web/features/pdf-cache/papers-redirect.ts",
     why: "a test of the web's /papers/{id} redirect kept among the server's PDF cache tests",

@@ -31,6 +31,7 @@ import { papersRoutes } from "@/server/features/papers/papers.routes";
 import { earlySearch, searchRoutes } from "@/server/features/search/search.routes";
 import { searchPagePreview } from "@/server/features/search/search-preview";
 import { earlyPaper, paperPagePreview } from "@/server/features/papers/paper-preview";
+import { landingPagePreview } from "@/server/features/landing/landing-preview";
 import { zoteroRoutes } from "@/server/features/zotero/zotero.routes";
 import type { AppEnv } from "@/server/http/context";
 import { clientIp, withClientIp } from "@/server/http/client-ip";
@@ -150,7 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const paperPreview = paperPagePreview(config.publicUrl);
   // The npm scripts build into dist/ unless QUIRE_BUILD_DIR names another folder (scripts/lib.mjs).
   mountStaticSite(app, deps.webDistDir ?? path.join(appRoot(), process.env.QUIRE_BUILD_DIR || "dist", "web"), {
-    preview: (c) => searchPagePreview(c) ?? paperPreview(c),
+    preview: (c) => searchPagePreview(c) ?? paperPreview(c) ?? landingPagePreview(c),
   });
 
   app.onError((error, c) => {

@@ -10,6 +10,7 @@ import { answerOversizedRequests, httpServerOptions } from "@/server/http/reques
 import { bootPhases } from "@/server/lib/boot-phases";
 import { loadSearchPreviewRenderer } from "@/server/features/search/search-preview";
 import { loadPaperPreviewRenderer } from "@/server/features/papers/paper-preview";
+import { loadLandingPreviewRenderer } from "@/server/features/landing/landing-preview";
 
 /** How long after listening the background jobs start on the embedded database (see where it is used). */
 const JOBS_START_DELAY_MS = 1_000;
@@ -78,9 +79,9 @@ async function main(): Promise<void> {
         () => undefined,
       );
     }, jobsDelayMs);
-    // The code that draws /search and reader pages, loaded once the first requests have had
-    // their turn rather than on the way to listening: the first such page then does not wait for it.
-    const loadRenderers = () => Promise.all([loadSearchPreviewRenderer(), loadPaperPreviewRenderer()]);
+    // The code that draws /search, reader pages and the landing page, loaded once the first requests
+    // have had their turn rather than on the way to listening: the first such page then does not wait for it.
+    const loadRenderers = () => Promise.all([loadSearchPreviewRenderer(), loadPaperPreviewRenderer(), loadLandingPreviewRenderer()]);
     setTimeout(() => void loadRenderers().catch((error) => logger.warn({ err: error }, "could not load the page renderer")), 2 * JOBS_START_DELAY_MS).unref();
   });
   keepConnectionsAlive(server);

@@ -269,9 +269,7 @@ export function mountStaticSite(
   // The build keeps its source maps (for reading a stack trace), but they are not published.
   app.use("*", async (c, next) => (c.req.path.endsWith(".map") ? c.text("Not found", 404) : next()));
   if (existsSync(distDir)) {
-   app.use(
-    "*",
-    serveStatic({
+    const files = serveStatic<AppEnv>({
       root: distDir,
       // The build writes name.br and name.gz beside each text asset (scripts/precompress-plugin.ts).
       precompressed: true,
@@ -279,10 +277,12 @@ export function mountStaticSite(
         c.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
         // /index.html itself: the service worker precaches it, headers and all, as the offline shell.
         if (filePath === indexPath) readIndex();
-        if (filePath.endsWith(".html")) c.header("Content-Security-Policy", pagePolicy(c as Context<AppEnv>));
+        if (filePath.endsWith(".html")) c.header("Content-Security-Policy", pagePolicy(c));
       },
-    }),
-   );
+    });
+    // / is a page like any other (below), which the server may draw, not the folder's index.html
+    // as a file; /index.html itself is the file (the service worker's offline shell).
+    app.use("*", (c, next) => (c.req.path === "/" ? next() : files(c, next)));
   }
   app.get("*", (c) => {
     // A missing build file is a 404, not the app shell.
