@@ -145,3 +145,28 @@ test("a link in the drawing works before the app runs, and the app keeps the pla
   const after = (await steps.boundingBox())!;
   expect(Math.abs(after.y - before.y)).toBeLessThan(1);
 });
+
+test("a visitor who scrolls the drawing before the app runs stays where they were when it takes over", async ({ page }) => {
+  await watchThePage(page);
+  const app = await holdAppEntry(page);
+  await page.goto("/", { waitUntil: "commit" });
+  const drawing = page.locator("#quire-preview");
+  await expect(drawing.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await scrollEnded(page);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const features = page.getByRole("heading", { name: "Smart Search", exact: true });
+  const before = (await features.boundingBox())!;
+  const beforeApp = await watched(page);
+
+  app.release();
+  await expect(drawing).toHaveCount(0, { timeout: LOAD_TIMEOUT });
+  await scrollEnded(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  const after = (await features.boundingBox())!;
+  expect(Math.abs(after.y - before.y)).toBeLessThan(1);
+  const { shift, shifts } = await watched(page);
+  expect(shift - beforeApp.shift, shifts.slice(beforeApp.shifts.length).join("\n")).toBeLessThan(0.01);
+});

@@ -36,6 +36,36 @@ describe("the server's page preview", () => {
     expect(previewHasContent()).toBe(false);
   });
 
+  it("keeps the place the visitor scrolled the preview to, when the app's first render scrolls back to the top", async () => {
+    document.body.innerHTML = '<div id="root"></div><div id="quire-preview"><div data-preview-content>page</div></div>';
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const scrollY = vi.spyOn(window, "scrollY", "get").mockReturnValue(1500);
+    try {
+      appContainer();
+      revealApp();
+      // The router's ScrollRestoration, in the same commit as the page that revealed the app.
+      window.scrollTo(0, 0);
+      await Promise.resolve();
+      expect(scrollTo).toHaveBeenLastCalledWith({ left: 0, top: 1500, behavior: "instant" });
+    } finally {
+      scrollTo.mockRestore();
+      scrollY.mockRestore();
+    }
+  });
+
+  it("leaves the scroll to the app when the preview was not scrolled", async () => {
+    document.body.innerHTML = '<div id="root"></div><div id="quire-preview"><div data-preview-content>page</div></div>';
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    try {
+      appContainer();
+      revealApp();
+      await Promise.resolve();
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrollTo.mockRestore();
+    }
+  });
+
   it("shows the app anyway if it never says it is ready", () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<div id="root"></div><div id="quire-preview" inert>frame</div>';

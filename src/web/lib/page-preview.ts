@@ -21,8 +21,24 @@ export function revealApp(): void {
   if (!hidden) return;
   const { root, preview } = hidden;
   hidden = null;
+  const scrolled = { left: window.scrollX, top: window.scrollY };
   preview.replaceWith(root);
   for (const listener of revealListeners) listener();
+  keepScroll(scrolled);
+}
+
+/**
+ * The visitor may have scrolled the preview, or followed an in-page link in it, before the app
+ * took over; the router's first render then scrolls the page back to its top, in the same commit
+ * as the page that reveals the app (its ScrollRestoration). The place the visitor was at is put
+ * back once that commit is done, before the frame is drawn, and without the page's smooth
+ * scrolling: the page does not move. The app's page is drawn as the preview was, so the place
+ * shows the same.
+ */
+function keepScroll(scrolled: { left: number; top: number }): void {
+  if (scrolled.left === 0 && scrolled.top === 0) return;
+  // Even at that place already: a smooth scroll the router started meanwhile is stopped by it.
+  queueMicrotask(() => window.scrollTo({ ...scrolled, behavior: "instant" }));
 }
 
 function subscribeReveal(listener: () => void): () => void {
