@@ -5,6 +5,7 @@ import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { LandingPage } from "@/web/features/landing/landing-page";
 import { AssumedViewportWidth, type ScreenSize } from "@/web/hooks/use-media-query";
 import { AssumedSession, type AuthSessionState } from "@/web/lib/auth-session";
+import { stripLiveOnly } from "./live-only";
 
 /**
  * The server's drawing of the landing page (/): the app's own PublicLayout and LandingPage
@@ -52,19 +53,6 @@ function keepLinkTargets(html: string): string {
 }
 
 /**
- * What only the live page may carry: ids and label targets, the tests' hooks, the title React
- * writes inline (the server writes the head's). Its buttons (the theme and section menus) are
- * drawn disabled: until the app takes the page over a button does nothing (nor ever without
- * JavaScript), and a press on one would be lost without a word; its links work as they are.
- */
-function stripLiveOnly(html: string): string {
-  return keepLinkTargets(html)
-    .replace(/<title>[^<]*<\/title>/g, "")
-    .replace(/ (?:id|for|data-testid|aria-controls|aria-describedby|aria-labelledby)="[^"]*"/g, "")
-    .replace(/<button(?![^>]*\sdisabled[=\s>])/g, '<button disabled=""');
-}
-
-/**
  * The drawing of the landing page for a visitor without a session cookie ("anonymous") or with
  * one ("unknown": as the app draws a session it is still asking for). `screen` renders it for
  * that screen's width, for the test that it is the same at every width; the server leaves it out.
@@ -82,5 +70,5 @@ export async function renderLandingPreview(visitor: "anonymous" | "unknown" = "u
     </AssumedSession.Provider>,
   );
   // The marker tells the app the drawing shows the page's content (page-preview.ts).
-  return `<div data-preview-content>${stripLiveOnly(page)}</div>`;
+  return `<div data-preview-content>${stripLiveOnly(keepLinkTargets(page), { disableButtons: true })}</div>`;
 }

@@ -5,6 +5,7 @@ import type { Paper } from "@/shared/paper";
 import { AppLayout } from "@/web/components/layout/app-layout";
 import { ThemeProvider } from "@/web/components/theme/theme-provider";
 import { AssumedViewportWidth, type ScreenSize } from "@/web/hooks/use-media-query";
+import { stripLiveOnly } from "./live-only";
 import { previewLayout } from "./preview-layout";
 import { AssumedOfflineStatus } from "@/web/features/offline/offline-queries";
 import { PaperPage, SideCardsShown } from "@/web/features/reader/paper-page";
@@ -38,19 +39,6 @@ const PREVIEW_ROUTES: RouteObject[] = [
 ];
 
 const handler = createStaticHandler(PREVIEW_ROUTES);
-
-/**
- * What only the live page may carry: ids and label targets, the tests' hooks, the title React
- * writes inline. Its buttons are drawn disabled: until the app takes the page over a button
- * does nothing (nor ever without JavaScript), and a press on one would be lost without a
- * word; its links work as they are.
- */
-function stripLiveOnly(html: string): string {
-  return html
-    .replace(/<title>[^<]*<\/title>/g, "")
-    .replace(/ (?:id|for|data-testid|aria-controls|aria-describedby|aria-labelledby)="[^"]*"/g, "")
-    .replace(/<button(?![^>]*\sdisabled[=\s>])/g, '<button disabled=""');
-}
 
 /**
  * JSON that can sit inside a <script> element: `<` written as its escape, so no text of the
@@ -101,6 +89,6 @@ export function renderPaperPreview(
     const data = `<script type="application/json" data-preview-paper>${scriptSafeJson({ id: parts.id, paper })}</script>`;
     // /pdf/ is drawn only below the widths where the side cards stand beside the viewer (styles.css).
     const until = parts.view === "pdf" ? ' data-preview-until="xl"' : "";
-    return `<div class="${layout.className}" data-preview-content${until}>${stripLiveOnly(page)}</div>${data}`;
+    return `<div class="${layout.className}" data-preview-content${until}>${stripLiveOnly(page, { disableButtons: true })}</div>${data}`;
   })();
 }

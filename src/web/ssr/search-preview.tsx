@@ -11,6 +11,7 @@ import { searchResultsModule } from "@/web/features/search/search-loader";
 import { advancedPanelModule, SearchPage } from "@/web/features/search/search-page";
 import { searchKeys } from "@/web/features/search/search-queries";
 import { readSearchState, searchRequest } from "@/web/features/search/search-url";
+import { stripLiveOnly } from "./live-only";
 
 /**
  * The server's preview of a `/search?...` page: the app's own components rendered to HTML, so
@@ -47,18 +48,6 @@ const PREVIEW_ROUTES: RouteObject[] = [{ Component: AppLayout, children: [{ path
 const handler = createStaticHandler(PREVIEW_ROUTES);
 
 /**
- * What only the live page may carry: ids and label targets (the app's own elements have them;
- * two of each would confuse the browser and anyone looking elements up), the tests' hooks, and
- * the document title React writes inline.
- */
-function stripLiveOnly(html: string): string {
-  return html
-    .replace(/<title>[^<]*<\/title>/g, "")
-    .replace(/ (?:id|for|data-testid|data-paper-row|aria-controls|aria-describedby|aria-labelledby)="[^"]*"/g, "")
-    .replace(/ data-paper-row(?=[ >])/g, "");
-}
-
-/**
  * The preview of `url` (path and query of a /search page) laid out for `screen`, with
  * `response` as its results, or with the results still loading when null. Empty when the page
  * is not one the preview covers.
@@ -89,5 +78,5 @@ export async function renderSearchPreview(url: string, screen: ScreenSize, respo
   );
   queryClient.clear();
   // The marker tells the app to keep the preview until its own rows are drawn (page-preview.ts).
-  return `<div class="${layout.className}"${response ? " data-preview-content" : ""}>${stripLiveOnly(page)}</div>`;
+  return `<div class="${layout.className}"${response ? " data-preview-content" : ""}>${stripLiveOnly(page, { hooks: ["data-paper-row"] })}</div>`;
 }
