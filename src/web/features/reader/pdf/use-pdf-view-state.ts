@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { PDF_SCALE_SAVE_DEBOUNCE_MS } from "@/shared/pdf";
-import { hasZoomFor, loadViewState, saveViewState, startHistory, type PdfViewState } from "./pdf-view-state";
+import { currentScreenClass, hasZoomFor, loadViewState, saveViewState, startHistory, type PdfViewState } from "./pdf-view-state";
 
 /**
  * The view of one paper (page, zoom, rotation, modes) as it was left, and the pages visited
@@ -22,12 +22,15 @@ export function usePdfViewState(stateKey: string) {
 
 /**
  * Saves the view per paper; debounced so a run of zoom clicks is one write (spec: 300 ms). Only
- * once the document is open: before, the zoom may not yet be fitted to this screen.
+ * once the document is open: before, the zoom may not yet be fitted to this screen. The zoom is
+ * the one of the screen it was chosen on: a window resized (a tablet turned) before the write
+ * must not file a phone's zoom as the desktop's.
  */
 export function useSaveViewState(stateKey: string, view: PdfViewState, doc: PDFDocumentProxy | null): void {
   useEffect(() => {
     if (!doc) return;
-    const timer = setTimeout(() => saveViewState(stateKey, view), PDF_SCALE_SAVE_DEBOUNCE_MS);
+    const screen = currentScreenClass();
+    const timer = setTimeout(() => saveViewState(stateKey, view, screen), PDF_SCALE_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [stateKey, view, doc]);
 }
