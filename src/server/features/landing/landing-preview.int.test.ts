@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANDING_DESCRIPTION, LANDING_TITLE } from "@/shared/landing";
+import { liveDrawingOf, liveDrawnPage } from "@/test/drawn-page";
 import { startTestServer, type TestServer } from "@/test/test-server";
 import { testDatabaseKind } from "@/test/test-database";
 
@@ -29,26 +30,10 @@ afterAll(async () => {
 
 const page = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers: { "user-agent": PHONE, ...headers } });
 
-/** The drawing's inner HTML, or null when the page is the bare shell. */
-function drawingOf(html: string): string | null {
-  const start = html.indexOf('<div id="quire-preview">');
-  if (start < 0) return null;
-  expect(start).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
-  return html.slice(start + '<div id="quire-preview">'.length, html.lastIndexOf("</div><noscript>"));
-}
-
 describe(`the landing page drawn by the server (${testDatabaseKind})`, () => {
   it("holds the page itself, live, under its own title and description, with the app started after it", async () => {
-    const response = await page("/", { "accept-encoding": "gzip" });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("text/html");
-    expect(response.headers.get("content-encoding")).toBe("gzip");
-    expect(response.headers.get("cache-control")).toBe("no-cache");
-    const html = await response.text();
-    const drawing = drawingOf(html)!;
-    expect(drawing).not.toBeNull();
     // Live, not a picture: readable and usable without the app, shown on every screen.
-    expect(html).not.toContain('id="quire-preview" inert');
+    const { html, drawing } = await liveDrawnPage(await page("/", { "accept-encoding": "gzip" }));
     expect(drawing.startsWith("<div data-preview-content>")).toBe(true);
     expect(drawing).toMatch(/<h1 [^>]*>Find the paper\. Read it closely\. Cite it/);
     expect(drawing).toContain("searches the big scholarly indexes in a single list");
@@ -72,10 +57,10 @@ describe(`the landing page drawn by the server (${testDatabaseKind})`, () => {
   });
 
   it("is the same drawing for a desktop, a phone, a visitor with a session cookie and a query string", async () => {
-    const drawing = drawingOf(await (await page("/")).text());
-    expect(drawingOf(await (await page("/", { "user-agent": DESKTOP })).text())).toBe(drawing);
-    expect(drawingOf(await (await page("/", { cookie: "better-auth.session_token=abc.def" })).text())).toBe(drawing);
-    expect(drawingOf(await (await page("/?utm_source=mail")).text())).toBe(drawing);
+    const drawing = liveDrawingOf(await (await page("/")).text());
+    expect(liveDrawingOf(await (await page("/", { "user-agent": DESKTOP })).text())).toBe(drawing);
+    expect(liveDrawingOf(await (await page("/", { cookie: "better-auth.session_token=abc.def" })).text())).toBe(drawing);
+    expect(liveDrawingOf(await (await page("/?utm_source=mail")).text())).toBe(drawing);
   });
 
   it("leaves every other page as it was: the shell, its title, the app's entry", async () => {
@@ -83,7 +68,7 @@ describe(`the landing page drawn by the server (${testDatabaseKind})`, () => {
       const response = await page(pathname);
       expect(response.status, pathname).toBe(200);
       const html = await response.text();
-      expect(drawingOf(html), pathname).toBeNull();
+      expect(liveDrawingOf(html), pathname).toBeNull();
       expect(html, pathname).toContain(ENTRY);
       expect(html, pathname).toContain(SHELL_TITLE);
       expect(html, pathname).not.toContain("quire-preview-app-entry");

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getCorpus } from "../../../../sandbox/corpus";
 import { arxivIndexRepository } from "@/server/features/arxiv-index/arxiv-index.repository";
 import { indexRow } from "@/server/features/arxiv-index/index-document";
+import { liveDrawingOf, liveDrawnPage } from "@/test/drawn-page";
 import { useSandboxedServer } from "@/test/sandboxed-server";
 import { testDatabaseKind } from "@/test/test-database";
 
@@ -52,28 +53,11 @@ async function arxivRequestCount(): Promise<number> {
 
 const page = (pathname: string, headers: Record<string, string> = {}) => fetch(`${env.server.url}${pathname}`, { headers: { "user-agent": PHONE, ...headers } });
 
-/** The drawing's inner HTML, or null when the page is the bare shell. */
-function drawingOf(html: string): string | null {
-  const start = html.indexOf('<div id="quire-preview">');
-  if (start < 0) return null;
-  expect(start).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
-  return html.slice(start, html.lastIndexOf("<noscript>"));
-}
-
 describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
   it("holds the abstract of a paper in the index, escaped, with the paper's title and description, and asks arXiv nothing", async () => {
     await holdInIndex();
-    const response = await page(`/abs/${HELD_ID}`, { "accept-encoding": "gzip" });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("text/html");
-    // Compressed and revalidated as the search preview is.
-    expect(response.headers.get("content-encoding")).toBe("gzip");
-    expect(response.headers.get("cache-control")).toBe("no-cache");
-    const html = await response.text();
-    const drawing = drawingOf(html)!;
-    expect(drawing).not.toBeNull();
-    // Live, not a picture: readable and usable without the app.
-    expect(html).not.toContain('id="quire-preview" inert');
+    // Compressed and revalidated as the search preview is; live, not a picture: readable and usable without the app.
+    const { html, drawing } = await liveDrawnPage(await page(`/abs/${HELD_ID}`, { "accept-encoding": "gzip" }));
     expect(drawing).toContain('<div class="sm:hidden noscript:block" data-preview-content>');
     expect(drawing).toContain("We prove $x&lt;y$ whenever $\\alpha &gt; 0$, in a few steps.");
     expect(drawing).toContain("Ada Lovelace");
@@ -93,17 +77,17 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
     expect(html).not.toContain(ENTRY);
     expect(html.trimEnd().endsWith("</html>")).toBe(true);
     // /paper/{id}, /html/{id} and /pdf/{id} too (the PDF view's header: its title is the page's largest text).
-    expect(drawingOf(await (await page(`/paper/${HELD_ID}`)).text())).toContain("We prove");
-    expect(drawingOf(await (await page(`/html/${HELD_ID}`)).text())).toContain("data-preview-paper");
+    expect(liveDrawingOf(await (await page(`/paper/${HELD_ID}`)).text())).toContain("We prove");
+    expect(liveDrawingOf(await (await page(`/html/${HELD_ID}`)).text())).toContain("data-preview-paper");
     const pdfPage = await (await page(`/pdf/${HELD_ID}`)).text();
-    const pdfDrawing = drawingOf(pdfPage)!;
+    const pdfDrawing = liveDrawingOf(pdfPage)!;
     expect(pdfDrawing).toContain(`>${escapedTitle}</h1>`);
     expect(pdfDrawing).toContain(">Ada Lovelace</p>");
     expect(pdfDrawing).toContain("data-pdf-place");
     expect(pdfPage).toContain(`<title>${escapedTitle} · Quire</title>`);
     // A desktop's too: the stylesheet, not the User-Agent, hides it where the side cards stand beside the viewer.
     const desktop = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36" };
-    expect(drawingOf(await (await page(`/pdf/${HELD_ID}`, desktop)).text())).toContain(`>${escapedTitle}</h1>`);
+    expect(liveDrawingOf(await (await page(`/pdf/${HELD_ID}`, desktop)).text())).toContain(`>${escapedTitle}</h1>`);
     expect(await arxivRequestCount()).toBe(0);
   });
 
@@ -111,7 +95,7 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
     const paper = getCorpus().papers.find((candidate) => candidate.abstract.length > 50)!;
     expect((await fetch(`${env.server.url}/api/papers/lookup?id=${paper.id}`)).status).toBe(200);
     expect(await arxivRequestCount()).toBe(1);
-    const drawing = drawingOf(await (await page(`/abs/${paper.id}`)).text());
+    const drawing = liveDrawingOf(await (await page(`/abs/${paper.id}`)).text());
     expect(drawing).toContain(paper.abstract.slice(0, 40).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;"));
     expect(await arxivRequestCount()).toBe(1);
   });
@@ -122,7 +106,7 @@ describe(`a reader page drawn by the server (${testDatabaseKind})`, () => {
       const response = await page(pathname);
       expect(response.status, pathname).toBe(200);
       const html = await response.text();
-      expect(drawingOf(html), pathname).toBeNull();
+      expect(liveDrawingOf(html), pathname).toBeNull();
       expect(html, pathname).toContain(ENTRY);
       expect(html, pathname).toContain("<title>Quire: find papers</title>");
     }
