@@ -33,9 +33,7 @@ const PDF_WORKER_MODULE = "pdfjs-dist/build/pdf.worker.min.mjs";
 /** The reader's pdf.js module; /pdf/* pages import it early too, so page 1 is read while the app starts. */
 const PDF_DOCUMENT_MODULE = "features/reader/pdf/pdf-document.ts";
 /** The module preloads Vite writes into the built index.html. */
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[\w.-]+\.js">\s*/g;
-/** The address in one of them. */
-const MODULE_PRELOAD_URL = /href="([^"]+)"/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
 /** The built index.html's entry script (Vite writes it so). */
 const APP_ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
@@ -316,7 +314,7 @@ export function mountStaticSite(
     // fetches and starts it once the page has ended and been drawn.
     const appEntry = preview ? APP_ENTRY_SCRIPT.exec(page)?.[1] : undefined;
     if (appEntry) {
-      const modules = [...[...page.matchAll(MODULE_PRELOAD)].map((tag) => MODULE_PRELOAD_URL.exec(tag[0])![1]!), ...files];
+      const modules = [...[...page.matchAll(MODULE_PRELOAD)].map((tag) => tag[1]!), ...files];
       page = page
         .replace(APP_ENTRY_SCRIPT, "")
         .replace(MODULE_PRELOAD, "")
