@@ -11,7 +11,7 @@ import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 /** If the page never says it is ready (a bug, a part that never loads), the app shows anyway. */
 export const PREVIEW_MAX_MS = 4000;
 
-let hidden: { root: HTMLElement; preview: HTMLElement } | null = null;
+let hidden: { root: HTMLElement; preview: HTMLElement; hasContent: boolean } | null = null;
 
 /** Told when the app goes on the page (useAppOnPage). */
 const revealListeners = new Set<() => void>();
@@ -74,7 +74,7 @@ export function appContainer(): HTMLElement {
     preview.remove();
   } else if (preview) {
     root.remove();
-    hidden = { root, preview };
+    hidden = { root, preview, hasContent: Boolean(preview.querySelector("[data-preview-content]")) };
     window.setTimeout(revealApp, PREVIEW_MAX_MS);
     // The drawing's titles are set in a blocking copy of the serif (styles.css); the app's,
     // which replace them, in the serif itself: loaded now, from the file the drawing already
@@ -95,7 +95,7 @@ function previewShown(preview: HTMLElement): boolean {
 
 /** Whether a preview is waiting and shows the page's content, not just its frame with the content loading. */
 export function previewHasContent(): boolean {
-  return Boolean(hidden?.preview.querySelector("[data-preview-content]"));
+  return hidden?.hasContent ?? false;
 }
 
 /** Reveals the app, in the same frame as the render, once `ready`. */

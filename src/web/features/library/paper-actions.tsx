@@ -63,13 +63,13 @@ export function usePaperListActions(): PaperListActions {
     }),
     [],
   );
-  return {
-    from: `${pathname}${search}`,
-    isBookmarked: (paper) => Boolean(entryFor(bookmarks, paper.id)),
-    offlineStatus: offline ? offline.statusOf : null,
-    signedIn,
-    handlers,
-  };
+  const from = `${pathname}${search}`;
+  const offlineStatus = offline ? offline.statusOf : null;
+  // A new object only when what the rows show changes (a list's renderers depend on it).
+  return useMemo(
+    () => ({ from, isBookmarked: (paper: Paper) => Boolean(entryFor(bookmarks, paper.id)), offlineStatus, signedIn, handlers }),
+    [from, bookmarks, offlineStatus, signedIn, handlers],
+  );
 }
 
 /** The device's kept papers, read once for the list, and Save Offline's one mutation. */

@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { OFFLINE_MESSAGES } from "@/shared/offline";
 import type { Paper } from "@/shared/paper";
@@ -50,14 +50,21 @@ export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): OfflineS
 export function useOfflineStatusOf(): (paper: Pick<Paper, "id">) => OfflineStatus {
   const assumed = useContext(AssumedOfflineStatus);
   const kept = useKeptPapers();
-  if (assumed) return () => assumed;
-  if (kept.isPending) {
-    const status = kept.fetchStatus === "idle" ? "online-only" : "checking";
-    return () => status;
-  }
-  if (kept.isError) return () => "online-only";
+  // The same function while the answer is the same: lists redraw their rows when it changes.
+  const fixed: OfflineStatus | null = assumed
+    ? assumed
+    : kept.isPending
+      ? kept.fetchStatus === "idle"
+        ? "online-only"
+        : "checking"
+      : kept.isError
+        ? "online-only"
+        : null;
   const entries = kept.data;
-  return (paper) => (entries.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only");
+  return useMemo(
+    () => (fixed ? () => fixed : (paper: Pick<Paper, "id">) => (entries?.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only")),
+    [fixed, entries],
+  );
 }
 
 /** Save Offline, with the spec's toasts. */

@@ -12,6 +12,7 @@ import { isOfflineError } from "@/web/lib/api";
 import { Pagination } from "@/web/components/pagination";
 import { CategoryPicker, matchesCategory } from "@/web/components/paper-list/category-picker";
 import { PaperList } from "@/web/components/paper-list/paper-list";
+import type { PaperActionLayout } from "@/web/components/paper-list/paper-action-style";
 import { FeedMarkChoices } from "@/web/features/feed-marks/feed-mark-buttons";
 import { useFeedMarks } from "@/web/features/feed-marks/feed-mark-queries";
 import { PaperActions, usePaperListActions } from "@/web/features/library/paper-actions";
@@ -97,18 +98,32 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
   // Once for the list, not per row: the feed marks and what the rows' actions read (bookmarks,
   // kept papers, the session). A row redraws only when what it shows changes.
   const { marks, setMark } = useFeedMarks();
-  const latestSetMark = useRef(setMark);
+  // The page's handlers are new in each of its renders; the cards get functions that stay.
+  const latest = useRef({ setMark, onAuthorClick });
   useLayoutEffect(() => {
-    latestSetMark.current = setMark;
+    latest.current = { setMark, onAuthorClick };
   });
-  const stableSetMark = useCallback<typeof setMark>((paper, kind) => latestSetMark.current(paper, kind), []);
+  const stableSetMark = useCallback<typeof setMark>((paper, kind) => latest.current.setMark(paper, kind), []);
+  const stableAuthorClick = useCallback((author: string) => latest.current.onAuthorClick(author), []);
   const rowActions = usePaperListActions();
+  // The same functions while what they draw stays the same: the cards are memoized on them, so a
+  // render of the page (the session known, a query's status) does not draw every card again.
+  const renderActions = useCallback(
+    (paper: Paper, layout: PaperActionLayout) => <PaperActions paper={paper} layout={layout} list={rowActions} />,
+    [rowActions],
+  );
+  const renderNote = useCallback(
+    (paper: Paper) => <FeedMarkChoices paper={paper} marks={marks} setMark={stableSetMark} />,
+    [marks, stableSetMark],
+  );
 
   const sorted = useMemo(() => (data ? sortResults(data.papers, state.sort) : []), [data, state.sort]);
   const shown = useMemo(
     () => sorted.filter((paper) => matchesAuthor(paper, authorFilter) && matchesCategory(paper, category)),
     [sorted, authorFilter, category],
   );
+  const startIndex = data ? data.page * data.size : 0;
+  const columns = useMemo(() => ({ index: true, startIndex }), [startIndex]);
   const resultCategories = useMemo(() => sorted.flatMap((paper) => paper.categories), [sorted]);
 
   if (query.isError && !data) return <SearchError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
@@ -175,11 +190,11 @@ export function SearchResults({ state, query, onAuthorClick, onSortChange, onSiz
           tableId="search"
           label="Search results"
           papers={shown}
-          columns={{ index: true, startIndex: data.page * data.size }}
+          columns={columns}
           sorting={{ options: SEARCH_SORT_OPTIONS, value: state.sort, onChange: onSortChange }}
-          onAuthorClick={onAuthorClick}
-          renderActions={(paper, layout) => <PaperActions paper={paper} layout={layout} list={rowActions} />}
-          renderNote={(paper) => <FeedMarkChoices paper={paper} marks={marks} setMark={stableSetMark} />}
+          onAuthorClick={stableAuthorClick}
+          renderActions={renderActions}
+          renderNote={renderNote}
           busy={loadingNewer}
         />
       )}
