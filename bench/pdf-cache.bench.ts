@@ -256,7 +256,7 @@ const viewLink = (page: Page, name: string) => page.getByRole("navigation", { na
 /** From the abstract page (the app up, its details shown) to the PDF view's first page painted. */
 async function inAppOpen(page: Page, origin: string, paperId: string): Promise<number> {
   await page.goto(`${origin}/abs/${paperId}`);
-  await page.getByRole("main", { name: "Abstract view" }).waitFor();
+  await page.getByRole("region", { name: "Abstract view" }).waitFor();
   await page.waitForLoadState("networkidle");
   return clickToPaint(page, viewLink(page, "PDF"));
 }
