@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { AssumedOfflineStatus, offlineKeys, useOfflineStatusOf } from "@/web/features/offline/offline-queries";
+import { AssumedOfflineStatus, offlineKeys, useOfflineStatus, useOfflineStatusOf } from "@/web/features/offline/offline-queries";
 import type { KeptPaper } from "@/web/features/offline/offline-store";
 import { makePaper } from "@/web/test/paper-factory";
 import { usePaperListActions } from "./paper-actions";
@@ -18,6 +18,9 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+/** A paper kept on this device. */
+const kept: KeptPaper = { paper: makePaper({ id: "2401.00001" }), pdfPath: "/api/pdf-proxy?paperId=2401.00001", fileSize: 1, savedAt: "2026-01-01T00:00:00Z" };
 
 function providers(client: QueryClient, assumed: "available" | null = null) {
   return ({ children }: { children: ReactNode }) => (
@@ -61,7 +64,6 @@ describe("useOfflineStatusOf", () => {
     const client = new QueryClient();
     const { result, rerender } = renderHook(() => useOfflineStatusOf(), { wrapper: providers(client) });
     const before = result.current;
-    const kept: KeptPaper = { paper: makePaper({ id: "2401.00001" }), pdfPath: "/api/pdf-proxy?paperId=2401.00001", fileSize: 1, savedAt: "2026-01-01T00:00:00Z" };
     act(() => client.setQueryData(offlineKeys.kept, [kept]));
     await waitFor(() => expect(result.current).not.toBe(before));
     expect(result.current({ id: "2401.00001" })).toBe("available");
@@ -69,5 +71,28 @@ describe("useOfflineStatusOf", () => {
     const after = result.current;
     rerender();
     expect(result.current).toBe(after);
+  });
+});
+
+describe("useOfflineStatus (one paper), by the same rule as the list's", () => {
+  it("says checking without a paper, and what the kept papers say once they are in", async () => {
+    const client = new QueryClient();
+    const { result, rerender } = renderHook(({ id }: { id?: string }) => useOfflineStatus(id ? { id } : undefined), {
+      wrapper: providers(client),
+      initialProps: {},
+    });
+    expect(result.current).toBe("checking");
+    rerender({ id: "2401.00001" });
+    // Never asked on a device that cannot keep papers.
+    expect(result.current).toBe("online-only");
+    act(() => client.setQueryData(offlineKeys.kept, [kept]));
+    await waitFor(() => expect(result.current).toBe("available"));
+    rerender({ id: "2401.00002" });
+    expect(result.current).toBe("online-only");
+  });
+
+  it("says what a server render assumes", () => {
+    const { result } = renderHook(() => useOfflineStatus(undefined), { wrapper: providers(new QueryClient(), "available") });
+    expect(result.current).toBe("available");
   });
 });

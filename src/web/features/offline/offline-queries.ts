@@ -32,39 +32,43 @@ export function useOfflineSupported(): boolean {
   return useContext(AssumedOfflineStatus) !== null || offlineSupported();
 }
 
+/**
+ * The answer for every paper while the device cannot answer paper by paper: what a server render
+ * assumes, "checking" while it is asked ("online-only" where it is never asked), "online-only"
+ * if it failed. Null once the kept papers are in.
+ */
+function statusOfEvery(assumed: OfflineStatus | null, kept: ReturnType<typeof useKeptPapers>): OfflineStatus | null {
+  if (assumed) return assumed;
+  if (kept.isPending) return kept.fetchStatus === "idle" ? "online-only" : "checking";
+  if (kept.isError) return "online-only";
+  return null;
+}
+
+/** Whether the paper with this id is among the kept papers. */
+function keptStatus(entries: readonly KeptPaper[], paperId: string): OfflineStatus {
+  return entries.some((entry) => isKeptPaper(entry, paperId)) ? "available" : "online-only";
+}
+
 /** Whether this paper is kept: "checking" until the device has answered. */
 export function useOfflineStatus(paper: Pick<Paper, "id"> | undefined): OfflineStatus {
   const assumed = useContext(AssumedOfflineStatus);
   const kept = useKeptPapers();
   if (assumed) return assumed;
   if (!paper) return "checking";
-  if (kept.isPending) return kept.fetchStatus === "idle" ? "online-only" : "checking";
-  if (kept.isError) return "online-only";
-  return kept.data.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only";
+  return statusOfEvery(null, kept) ?? keptStatus(kept.data ?? [], paper.id);
 }
 
 /**
  * useOfflineStatus for every row of a list at once: one read of the kept papers (one query
- * observer for the list, not one per row), and each row's status from it.
+ * observer for the list, not one per row), and each row's status from it. The same function
+ * while the answer is the same: lists redraw their rows when it changes.
  */
 export function useOfflineStatusOf(): (paper: Pick<Paper, "id">) => OfflineStatus {
   const assumed = useContext(AssumedOfflineStatus);
   const kept = useKeptPapers();
-  // The same function while the answer is the same: lists redraw their rows when it changes.
-  const fixed: OfflineStatus | null = assumed
-    ? assumed
-    : kept.isPending
-      ? kept.fetchStatus === "idle"
-        ? "online-only"
-        : "checking"
-      : kept.isError
-        ? "online-only"
-        : null;
+  const every = statusOfEvery(assumed, kept);
   const entries = kept.data;
-  return useMemo(
-    () => (fixed ? () => fixed : (paper: Pick<Paper, "id">) => (entries?.some((entry) => isKeptPaper(entry, paper.id)) ? "available" : "online-only")),
-    [fixed, entries],
-  );
+  return useMemo(() => (every ? () => every : (paper: Pick<Paper, "id">) => keptStatus(entries ?? [], paper.id)), [every, entries]);
 }
 
 /** Save Offline, with the spec's toasts. */
