@@ -4,7 +4,7 @@ import { UpstreamBusyError } from "@/server/sources/http/upstream-error";
 import type { ArxivSource } from "@/server/sources/arxiv/arxiv-source";
 import type { ArxivHarvestRepository, HarvestState } from "./arxiv-harvest.repository";
 import type { ArxivIndexRepository } from "./arxiv-index.repository";
-import { arxivSearchService, indexSearchSlots, INDEX_SEARCH_MAX_WAIT_MS } from "./arxiv-search.service";
+import { arxivSearchService, INDEX_ANSWER_FRESH_MS, indexSearchSlots, INDEX_SEARCH_MAX_WAIT_MS } from "./arxiv-search.service";
 
 /** An index whose searches run until the test lets them finish, counting how many run at once. */
 function heldIndex() {
@@ -38,7 +38,7 @@ describe("searches of the index take turns", () => {
   it("runs no more at once than its slots; the rest wait and are answered in turn", async () => {
     const { index, state, releaseAll } = heldIndex();
     const service = arxivSearchService({ index, searchSlots: indexSearchSlots(2), harvests, arxiv, scopes: async () => ["all"] });
-    const searches = Array.from({ length: 5 }, () => service.search(params));
+    const searches = Array.from({ length: 5 }, (_, n) => service.search({ ...params, start: n * 10 }));
     await settle();
     expect(state.running).toBe(2);
     while (state.searched < 5) {
@@ -54,7 +54,7 @@ describe("searches of the index take turns", () => {
     const { index, state, releaseAll } = heldIndex();
     const service = arxivSearchService({ index, searchSlots: indexSearchSlots(1), searchWaitMs: 20, harvests, arxiv, scopes: async () => ["all"] });
     const first = service.search(params);
-    const refused = await service.search(params).catch((error: unknown) => error);
+    const refused = await service.search({ ...params, searchQuery: "ti:tree" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UpstreamBusyError);
     const answer = sourceError("ArXiv", refused);
     expect(answer.status).toBe(503);
@@ -64,9 +64,79 @@ describe("searches of the index take turns", () => {
     await first;
     expect(state.searched).toBe(1);
     // The slot is free again.
-    const next = service.search(params);
+    const next = service.search({ ...params, searchQuery: "ti:forest" });
     await settle();
     releaseAll();
     expect((await next).source).toBe("index");
+  });
+});
+
+describe("answers of the index kept in memory", () => {
+  /** An index that answers at once, counting its searches; `fail` makes the next one fail. */
+  function countingIndex() {
+    const state = { searched: 0, fail: false };
+    const index = {
+      wordPairs: () => false,
+      async search() {
+        state.searched++;
+        await settle();
+        if (state.fail) {
+          state.fail = false;
+          throw new Error("the database went away");
+        }
+        return { rows: [], total: state.searched };
+      },
+    } as unknown as ArxivIndexRepository;
+    return { index, state };
+  }
+  const service = (index: ArxivIndexRepository, now = () => Date.now()) =>
+    arxivSearchService({ index, searchSlots: indexSearchSlots(2), harvests, arxiv, scopes: async () => ["all"], now });
+
+  it("answers a search asked again from memory, and one asked while the same runs by joining it", async () => {
+    const { index, state } = countingIndex();
+    const search = service(index);
+    const [first, joined] = await Promise.all([search.search(params), search.search(params)]);
+    const again = await search.search({ ...params, searchQuery: " ti:graph " });
+    expect(state.searched).toBe(1);
+    expect(joined.papers).toBe(first.papers);
+    expect(again.total).toBe(first.total);
+    expect(again.source).toBe("index");
+    // Another page, order or size is another search.
+    await search.search({ ...params, start: 10 });
+    await search.search({ ...params, sortBy: "submittedDate" });
+    await search.search({ ...params, maxResults: 50 });
+    expect(state.searched).toBe(4);
+  });
+
+  it("searches again once the answer is old or a harvest run finished here, and never keeps a failure", async () => {
+    const { index, state } = countingIndex();
+    let clock = Date.now();
+    const search = service(index, () => clock);
+    await search.search(params);
+    clock += INDEX_ANSWER_FRESH_MS - 1;
+    await search.search(params);
+    expect(state.searched).toBe(1);
+    clock += 1;
+    expect((await search.search(params)).total).toBe(2);
+    search.forgetCoverage();
+    expect((await search.search(params)).total).toBe(3);
+    state.fail = true;
+    const other = { ...params, searchQuery: "ti:tree" };
+    await expect(search.search(other)).rejects.toThrow("the database went away");
+    expect((await search.search(other)).total).toBe(5);
+  });
+
+  it("does not keep an answer whose search began before the index changed", async () => {
+    const { index, state } = countingIndex();
+    const search = service(index);
+    const under = search.search(params);
+    while (state.searched === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    search.forgetCoverage();
+    // Asked again while the old search still runs: a new search, not the old one joined.
+    const after = search.search(params);
+    await Promise.all([under, after]);
+    await search.search(params);
+    expect(state.searched).toBe(2);
+    expect((await after).total).toBe(2);
   });
 });

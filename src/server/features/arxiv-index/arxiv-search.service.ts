@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { createMemoryCache } from "@/server/lib/memory-cache";
 import { createSemaphore } from "@/server/sources/http/rate-limit";
 import { UpstreamBusyError } from "@/server/sources/http/upstream-error";
 import { queryKeepsToSets } from "@/shared/arxiv-query/query-coverage";
@@ -62,6 +63,24 @@ export function indexSearchSlots(concurrency = INDEX_SEARCHES_PER_CORE * availab
 export type IndexSearchSlots = ReturnType<typeof indexSearchSlots>;
 
 /**
+ * How long this instance answers a search of the index again from its memory. The index
+ * changes when a harvest run stores what arXiv announced (once a day): the instance that ran it
+ * forgets its answers then, another serves the last run's answers at most this long after it.
+ */
+export const INDEX_ANSWER_FRESH_MS = 10 * 60_000;
+/** How much memory those answers may take (by a page's text, estimated). */
+const INDEX_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+
+type IndexAnswer = { total: number; papers: Paper[] };
+
+/** A page of papers' text, roughly, as the cache counts memory: two bytes a character, and the fields around it. */
+function indexAnswerBytes(answer: IndexAnswer): number {
+  let bytes = 256;
+  for (const paper of answer.papers) bytes += 1024 + 2 * (paper.title.length + paper.abstract.length);
+  return bytes;
+}
+
+/**
  * The search planner: every arXiv search the index covers (its categories inside the harvested
  * sets, the harvest current) is answered from the index, in milliseconds and without arXiv's
  * one-request-every-3-seconds; anything else goes to arXiv's query API as before.
@@ -80,6 +99,30 @@ export function arxivSearchService(deps: {
 }) {
   const now = deps.now ?? Date.now;
   let memo: { at: number; coverage: Promise<IndexCoverage> } | null = null;
+  // A search people repeat (a popular query, the page's own request behind the server-drawn
+  // page's) is answered from memory, and one asked while the same is under way joins it.
+  const answers = createMemoryCache<IndexAnswer>({ maxBytes: INDEX_ANSWER_CACHE_BYTES, sizeOf: indexAnswerBytes, now });
+  const answering = new Map<string, Promise<IndexAnswer>>();
+  /** Bumped when the index changed here: a search under way then is not kept. */
+  let generation = 0;
+
+  /** One search of the index, in its turn (searchSlots), kept for INDEX_ANSWER_FRESH_MS. */
+  async function answerFromIndex(key: string, query: Parameters<typeof searchIndex>[1]): Promise<IndexAnswer> {
+    const started = generation;
+    const signal = AbortSignal.timeout(deps.searchWaitMs ?? INDEX_SEARCH_MAX_WAIT_MS);
+    const release = await deps.searchSlots.acquire({ signal }).catch((error: unknown) => {
+      if (signal.aborted) throw new UpstreamBusyError("arxiv", INDEX_SEARCH_MAX_WAIT_MS);
+      throw error;
+    });
+    try {
+      // Shared by everyone who asks the same, as a cached answer of arXiv's is: read only.
+      const answer = await searchIndex(deps.index, query);
+      if (started === generation) answers.set(key, answer, now() + INDEX_ANSWER_FRESH_MS);
+      return answer;
+    } finally {
+      release();
+    }
+  }
 
   function coverage(): Promise<IndexCoverage> {
     if (memo && now() - memo.at < COVERAGE_MEMO_MS) return memo.coverage;
@@ -119,9 +162,12 @@ export function arxivSearchService(deps: {
   return {
     coverage,
 
-    /** Reads the harvests' state again at the next search (a run has just finished here). */
+    /** Reads the harvests' state again at the next search, and searches the index again (a run has just finished here). */
     forgetCoverage(): void {
       memo = null;
+      answers.clear();
+      answering.clear();
+      generation++;
     },
 
     /**
@@ -157,16 +203,16 @@ export function arxivSearchService(deps: {
         }
         if (ast && (await covers(ast))) {
           const query = { ast, start: params.start, maxResults: params.maxResults, sortBy: params.sortBy, sortOrder: params.sortOrder, countCap: params.countCap };
-          const signal = AbortSignal.timeout(deps.searchWaitMs ?? INDEX_SEARCH_MAX_WAIT_MS);
-          const release = await deps.searchSlots.acquire({ signal }).catch((error: unknown) => {
-            if (signal.aborted) throw new UpstreamBusyError("arxiv", INDEX_SEARCH_MAX_WAIT_MS);
-            throw error;
-          });
-          try {
-            return { ...(await searchIndex(deps.index, query)), source: "index" };
-          } finally {
-            release();
+          const key = JSON.stringify([searchQuery, query.start ?? 0, query.maxResults ?? 10, query.sortBy ?? "relevance", query.sortOrder ?? "descending", query.countCap]);
+          let answer = answers.get(key) ?? answering.get(key);
+          if (!answer) {
+            const running: Promise<IndexAnswer> = answerFromIndex(key, query).finally(() => {
+              if (answering.get(key) === running) answering.delete(key);
+            });
+            answering.set(key, running);
+            answer = running;
           }
+          return { ...(await answer), source: "index" };
         }
       }
       const answer = await deps.arxiv.search(params);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createMemoryCache } from "@/server/lib/memory-cache";
 import type { Logger } from "@/server/logger";
 import { sleep, type RateLimiter, type Slot } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
@@ -122,7 +123,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     maxBackoffMs = 30_000,
   } = options;
   const send = observeTransport(options.fetch ? transportFromFetch(options.fetch) : upstreamRequest, source, options.observer);
-  const memory = createMemoryCache(options.memoryCacheBytes ?? 32 * 1024 * 1024);
+  // Fresh answers kept in this process, in front of the shared Postgres cache: never served
+  // past the freshness the Postgres entry has, so another instance sees the same rules.
+  const memory = createMemoryCache<UpstreamResponse>({ maxBytes: options.memoryCacheBytes ?? 32 * 1024 * 1024, sizeOf: answerBytes });
   const inFlight = new Map<string, Promise<UpstreamResponse>>();
   /** Cache writes still under way, so a request right behind one reads what it stores. */
   const pendingWrites = new Map<string, Promise<void>>();
@@ -391,46 +394,9 @@ export function parseOnce<T>(parse: (response: UpstreamResponse) => T): (respons
 const CACHE_WRITE_DELAY_MS = 200;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, CACHE_WRITE_DELAY_MS));
 
-/**
- * Fresh answers kept in this process, in front of the shared Postgres cache: never served past
- * the freshness the Postgres entry has, so another instance sees the same rules. The least
- * recently used go first once `maxBytes` of bodies are held.
- */
-function createMemoryCache(maxBytes: number) {
-  const entries = new Map<string, { answer: UpstreamResponse; until: number; bytes: number }>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-  return {
-    get(key: string): UpstreamResponse | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.until <= Date.now()) {
-        drop(key);
-        return undefined;
-      }
-      // Map order is insertion order: re-inserting marks it most recently used.
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.answer;
-    },
-    set(key: string, answer: UpstreamResponse, until: number): void {
-      // Bytes, and the text if something reads it (JSON sources do; two bytes a character, at most).
-      const size = answer.bytes ? answer.bytes.byteLength * 3 : answer.body.length * 2;
-      if (maxBytes <= 0 || size > maxBytes / 4) return;
-      drop(key);
-      entries.set(key, { answer, until, bytes: size });
-      bytes += size;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    },
-  };
+/** What an answer kept in memory holds: its bytes, and the text if something reads it (JSON sources do; two bytes a character, at most). */
+function answerBytes(answer: UpstreamResponse): number {
+  return answer.bytes ? answer.bytes.byteLength * 3 : answer.body.length * 2;
 }
 
 /** "Quire/0.1 (https://…; mailto:ops@example.org)": who is calling and how to reach them. */
