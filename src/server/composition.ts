@@ -43,7 +43,7 @@ import { ZOTERO_SYNC_STALE_AFTER_MS } from "@/server/features/zotero/zotero-sync
 import type { BackgroundJob } from "@/server/jobs/background-job";
 import { arxivHarvestJob } from "@/server/jobs/arxiv-harvest.job";
 import { cacheCleanupJob } from "@/server/jobs/cache-cleanup.job";
-import { wordPairsJob } from "@/server/jobs/word-pairs.job";
+import { wordPairsJob, type WordPairsJob } from "@/server/jobs/word-pairs.job";
 import { digestJob } from "@/server/jobs/digest.job";
 import { emailJob } from "@/server/jobs/email.job";
 import { paperChangesJob } from "@/server/jobs/paper-changes.job";
@@ -181,6 +181,8 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     : null;
   // The embedded database has one server (the instance lock): a restart takes its own harvest back at once.
   const arxivSearch = arxivSearchService({ index: indexPapers, searchSlots: indexSearchSlots(config.INDEX_SEARCH_CONCURRENCY), harvests, arxiv: sources.arxiv, scopes });
+  // Built once the first harvests are done: looked for as soon as a run finishes, not at the next timer.
+  let wordPairs: WordPairsJob | null = null;
   const harvest = arxivHarvestService({
     repository: harvests,
     source: oaiHarvestSource(sources.arxivOai),
@@ -188,6 +190,7 @@ export async function composeServer(options: CompositionOptions): Promise<Server
     holder: database.kind === "pglite" ? "embedded" : undefined,
     onRunFinished: () => {
       arxivSearch.forgetCoverage();
+      wordPairs?.request();
       // A run may have brought new versions and publications of kept papers.
       changeChecks?.request();
     },
@@ -277,7 +280,8 @@ export async function composeServer(options: CompositionOptions): Promise<Server
         const states = await harvests.states(names);
         return names.every((name) => states.some((state) => state.scope === name && state.initialDoneAt !== null));
       };
-      jobs.push(wordPairsJob({ connectionString: database.connectionString, logger, due, onReady: () => indexPapers.warm() }));
+      wordPairs = wordPairsJob({ connectionString: database.connectionString, logger, due, onReady: () => indexPapers.warm() });
+      jobs.push(wordPairs);
     }
     jobs.push(pdfBlobSweepJob(pdfCache.service, logger));
     // Last: stopped first, right after HTTP, so its final flush has the last requests.

@@ -107,8 +107,12 @@ export type TitleWordShares = { shares: ReadonlyMap<string, number>; floor: numb
 /** How long the title words' shares are kept before they are read again (in the background). */
 const WORD_SHARES_TTL_MS = 15 * 60_000;
 
-/** How long whether the word-pairs index is usable is kept before it is read again (in the background). */
-const WORD_PAIRS_TTL_MS = 60_000;
+/**
+ * How long whether the word-pairs index is usable is kept before it is read again (in the
+ * background): a minute once it is, a few seconds while it is not, so every instance uses it
+ * soon after one of them has built it.
+ */
+const WORD_PAIRS_TTL_MS = { valid: 60_000, missing: 5_000 };
 
 export function arxivIndexRepository(db: Database, readDb: Database = db, options: { plan?: MatchPlan } = {}) {
   const matches = orderedMatches(readDb, options);
@@ -219,7 +223,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
 
     /** Whether phrases in the abstracts may be found by their word pairs (word-pairs.ts); false until read. */
     wordPairs(): boolean {
-      if (!pairs || Date.now() - pairs.readAt > WORD_PAIRS_TTL_MS) void readWordPairs();
+      if (!pairs || Date.now() - pairs.readAt > WORD_PAIRS_TTL_MS[pairs.valid ? "valid" : "missing"]) void readWordPairs();
       return pairs?.valid ?? false;
     },
 

@@ -347,6 +347,28 @@ describe(`phrases in the abstracts by their word pairs (${testDatabaseKind})`, (
     expect(queryToSql(parseQuery('cat:cs.CV AND (ti:"image system" OR abs:"image system")').ast, { wordPairs: true }).arms).toHaveLength(1);
   });
 
+  it.runIf(testDatabaseKind === "postgres")("is built as soon as a finished harvest asks, not at the job's next look", async () => {
+    const small = await createTestDatabase();
+    try {
+      const smallIndex = arxivIndexRepository(small.db);
+      await smallIndex.upsert(getCorpus().papers.slice(0, 100).map((paper) => indexRow(corpusRecord(paper))));
+      let due = false;
+      let readies = 0;
+      // The timer's next look is an hour away: only the request can build it.
+      const job = wordPairsJob({ connectionString: small.connectionString!, logger: quiet, due: async () => due, onReady: async () => void readies++, everyMs: 60 * 60_000 });
+      await job.start();
+      // Asked while the first look may still run: it looks once more after it.
+      due = true;
+      job.request();
+      await vi.waitFor(() => expect(readies).toBe(1), { timeout: 20_000, interval: 50 });
+      await job.stop();
+      await smallIndex.warm();
+      expect(smallIndex.wordPairs()).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+
   it.runIf(testDatabaseKind === "postgres")("is built by one instance at a time, and built again when a build died", async () => {
     const small = await createTestDatabase();
     try {
