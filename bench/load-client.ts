@@ -1,0 +1,31 @@
+/**
+ * The index benchmark's load generator: HTTP/1.1 over kept-alive sockets (node:http), the
+ * answer read to its end and not decoded. The client runs on the same cores as the servers and
+ * PostgreSQL it measures, so it must cost little: 200 searches at once through `fetch` (undici:
+ * web streams, Headers objects, gzip decoding) took about 0.4 s of CPU, a sixth of the burst's
+ * whole, which no user's browser puts on a server's machine.
+ */
+import http from "node:http";
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+export type LoadAnswer = { ms: number; status: number; headers: http.IncomingHttpHeaders };
+
+/** One request as a browser sends it (gzip accepted), timed until the answer's last byte. */
+export function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<LoadAnswer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method ?? "GET", agent, headers: { accept: "*/*", "accept-encoding": "gzip", ...init.headers } }, (response) => {
+      response.on("error", reject);
+      response.on("end", () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, headers: response.headers }));
+      response.resume();
+    });
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
+/** Closes the kept sockets (the servers may then stop at once). */
+export function closeLoadClient(): void {
+  agent.destroy();
+}
