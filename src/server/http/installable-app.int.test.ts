@@ -71,8 +71,15 @@ describe(`the native app's API calls on ${testDatabaseKind}`, () => {
     for (const origin of ["https://evil.example", "http://localhost:8080", "null"]) {
       const response = await fetch(`${server.url}/api/health`, { headers: { Origin: origin } });
       expect(response.headers.get("access-control-allow-origin"), origin).toBeNull();
+      expect(response.headers.get("access-control-allow-credentials"), origin).toBeNull();
       await response.body?.cancel();
     }
+  });
+
+  it("leaves the site's own calls without CORS headers", async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect([...response.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    await response.arrayBuffer();
   });
 
   it("serves the app's bearer-token calls from its origin and lets it read the answer", async () => {
