@@ -4,13 +4,13 @@ import { compress } from "hono/compress";
 import { describe, expect, it, vi } from "vitest";
 import type { Paper } from "@/shared/paper";
 import type { Sources } from "@/server/sources/sources";
-import { gzippedSearchResponseBody, searchResponseBody, searchRoutes } from "./search.routes";
+import { encodedSearchResponseBody, searchResponseBody, searchRoutes } from "./search.routes";
 import type { SearchService } from "./search.service";
 
 // Counts the route's compressions; the compression itself is zlib's.
 vi.mock("node:zlib", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:zlib")>();
-  return { ...actual, gzipSync: vi.fn(actual.gzipSync) };
+  return { ...actual, gzipSync: vi.fn(actual.gzipSync), brotliCompressSync: vi.fn(actual.brotliCompressSync) };
 });
 
 const searchResponseJson = (response: Parameters<typeof searchResponseBody>[0]) => Buffer.from(searchResponseBody(response)).toString("utf8");
@@ -48,25 +48,30 @@ describe("searchResponseBody", () => {
   });
 });
 
-describe("gzippedSearchResponseBody", () => {
+describe("encodedSearchResponseBody", () => {
   const page = (count: number) => Array.from({ length: count }, (_, index) => paper(String(index), `Paper number ${index}`));
+  const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+  const compressor = { br: zlib.brotliCompressSync, gzip: zlib.gzipSync };
 
-  it("gzips the answer once and gives the same bytes for the same search again", () => {
-    vi.mocked(zlib.gzipSync).mockClear();
-    const response = { papers: page(20), total: 20, page: 0, size: 20 };
-    const gzipped = gzippedSearchResponseBody(response)!;
-    expect(zlib.gunzipSync(gzipped).toString("utf8")).toBe(JSON.stringify(response));
-    expect(gzipped.byteLength).toBeLessThan(searchResponseBody(response).byteLength / 3);
-    expect(gzippedSearchResponseBody({ ...response })).toBe(gzipped);
-    expect(zlib.gzipSync).toHaveBeenCalledTimes(1);
-    // Another page of the same papers is another answer, compressed on its own.
-    const other = gzippedSearchResponseBody({ ...response, page: 1 })!;
-    expect(JSON.parse(zlib.gunzipSync(other).toString("utf8"))).toMatchObject({ page: 1 });
-    expect(zlib.gzipSync).toHaveBeenCalledTimes(2);
-  });
+  for (const coding of ["br", "gzip"] as const) {
+    it(`compresses the answer (${coding}) once and gives the same bytes for the same search again`, () => {
+      vi.mocked(compressor[coding]).mockClear();
+      const response = { papers: page(20), total: 20, page: 0, size: 20 };
+      const encoded = encodedSearchResponseBody(response, coding)!;
+      expect(decode[coding](encoded).toString("utf8")).toBe(JSON.stringify(response));
+      expect(encoded.byteLength).toBeLessThan(searchResponseBody(response).byteLength / 3);
+      expect(encodedSearchResponseBody({ ...response }, coding)).toBe(encoded);
+      expect(compressor[coding]).toHaveBeenCalledTimes(1);
+      // Another page of the same papers is another answer, compressed on its own.
+      const other = encodedSearchResponseBody({ ...response, page: 1 }, coding)!;
+      expect(JSON.parse(decode[coding](other).toString("utf8"))).toMatchObject({ page: 1 });
+      expect(compressor[coding]).toHaveBeenCalledTimes(2);
+    });
+  }
 
   it("leaves an answer under 1 KB as it is", () => {
-    expect(gzippedSearchResponseBody({ papers: [], total: 0, page: 0, size: 20 })).toBeNull();
+    expect(encodedSearchResponseBody({ papers: [], total: 0, page: 0, size: 20 }, "br")).toBeNull();
+    expect(encodedSearchResponseBody({ papers: [], total: 0, page: 0, size: 20 }, "gzip")).toBeNull();
   });
 });
 
@@ -77,15 +82,30 @@ describe("GET /search's encoding", () => {
   const app = new Hono().use("*", compress({ encoding: "gzip" })).route("/api", searchRoutes({ service, sources: {} as Sources }));
   const get = (acceptEncoding: string) => app.request("/api/search?source=arxiv&q=ti:model", { headers: { "Accept-Encoding": acceptEncoding } });
 
-  it("sends the answer gzipped once to a client that accepts gzip, compressed once for repeated searches", async () => {
+  it("sends the answer in Brotli to a browser, compressed once for repeated searches", async () => {
+    vi.mocked(zlib.brotliCompressSync).mockClear();
     vi.mocked(zlib.gzipSync).mockClear();
+    // What Chromium sends, over plain HTTP too: gzip first, every coding with the same weight.
     for (let round = 0; round < 3; round++) {
-      const response = await get("gzip, deflate, br");
+      const response = await get("gzip, deflate, br, zstd");
       expect(response.status).toBe(200);
-      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(response.headers.get("content-encoding")).toBe("br");
       expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
       expect(response.headers.get("x-search-source")).toBe("arxiv-api");
-      // Gzipped once: the middleware left the encoded answer alone.
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      // Compressed once: the middleware left the encoded answer alone.
+      expect(JSON.parse(zlib.brotliDecompressSync(bytes).toString("utf8"))).toEqual({ papers, total: 30, page: 0, size: 50 });
+    }
+    expect(zlib.brotliCompressSync).toHaveBeenCalledTimes(1);
+    expect(zlib.gzipSync).not.toHaveBeenCalled();
+  });
+
+  it("sends it gzipped to a client that takes gzip and not Brotli, or rates gzip higher", async () => {
+    vi.mocked(zlib.gzipSync).mockClear();
+    for (const acceptEncoding of ["gzip, deflate", "br;q=0.5, gzip", "br;q=0, *"]) {
+      const response = await get(acceptEncoding);
+      expect(response.headers.get("content-encoding"), acceptEncoding).toBe("gzip");
       const body = zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
       expect(JSON.parse(body)).toEqual({ papers, total: 30, page: 0, size: 50 });
     }
@@ -103,8 +123,8 @@ describe("GET /search's encoding", () => {
     expect(JSON.parse(body.toString("utf8"))).toEqual({ papers: [], total: 0, page: 0, size: 50 });
   });
 
-  it("sends it plain to a client that does not accept gzip", async () => {
-    for (const acceptEncoding of ["identity", "gzip;q=0, br"]) {
+  it("sends it plain to a client that takes neither Brotli nor gzip", async () => {
+    for (const acceptEncoding of ["identity", "gzip;q=0, deflate", "*;q=0", "zstd"]) {
       const response = await get(acceptEncoding);
       expect(response.headers.get("content-encoding")).toBeNull();
       expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
