@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { Agent } from "undici";
 import { percentile, round, throughput, type Figure, chromiumLaunchOptions } from "./figures";
-import { closeLoadClient, send } from "./load-client";
+import { BROWSER_ACCEPT_ENCODING, closeLoadClient, send } from "./load-client";
 import { startProductionServer, startSandboxProcess } from "./sandbox-process";
 
 const ARXIV_GAP_MS = 3500;
@@ -18,9 +18,6 @@ async function sent(url: string, headers: Record<string, string>): Promise<numbe
 }
 /** The codings the app's own upstream requests accept (upstream-agent.ts). */
 const APP_UPSTREAM_HEADERS = { "accept-encoding": "gzip, deflate, br" };
-
-/** What Chromium sends as Accept-Encoding, over plain HTTP as over HTTPS. */
-const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /**
  * The figures, all in one run against the sandbox: the server's overhead on a search,
