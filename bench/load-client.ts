@@ -1,6 +1,6 @@
 /**
- * The index benchmark's load generator: HTTP/1.1 over kept-alive sockets (node:http), the
- * answer read to its end and not decoded. The client runs on the same cores as the servers and
+ * The benchmarks' lean HTTP client (the index bench's load, the search bench's timed calls):
+ * HTTP/1.1 over kept-alive sockets (node:http), the answer read to its end and not decoded. The client runs on the same cores as the servers and
  * PostgreSQL it measures, so it must cost little: 200 searches at once through `fetch` (undici:
  * web streams, Headers objects, gzip decoding) took about 0.4 s of CPU, a sixth of the burst's
  * whole, which no user's browser puts on a server's machine.

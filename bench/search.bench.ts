@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { Agent } from "undici";
 import { percentile, round, throughput, type Figure, chromiumLaunchOptions } from "./figures";
+import { UPSTREAM_ACCEPT_ENCODING } from "@/server/sources/http/upstream-agent";
 import { BROWSER_ACCEPT_ENCODING, closeLoadClient, send } from "./load-client";
 import { startProductionServer, startSandboxProcess } from "./sandbox-process";
 
@@ -16,8 +17,8 @@ async function sent(url: string, headers: Record<string, string>): Promise<numbe
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   return answer.ms;
 }
-/** The codings the app's own upstream requests accept (upstream-agent.ts). */
-const APP_UPSTREAM_HEADERS = { "accept-encoding": "gzip, deflate, br" };
+/** The codings the app's own upstream requests accept. */
+const APP_UPSTREAM_HEADERS = { "accept-encoding": UPSTREAM_ACCEPT_ENCODING };
 
 /**
  * The figures, all in one run against the sandbox: the server's overhead on a search,

@@ -6,6 +6,7 @@ import type { Context, Hono } from "hono";
 import { escapeToBuffer } from "hono/utils/html";
 import { PREVIEW_ELEMENT_ID } from "@/shared/constants";
 import { pdfPagePdfUrl } from "@/shared/pdf";
+import { answerCoding, type ContentCoding } from "./content-coding";
 import type { AppEnv } from "./context";
 import { CONTENT_SECURITY_POLICY, inlineScriptHashes, withScriptHashes } from "./security-headers";
 
@@ -172,10 +173,10 @@ export function previewFontPreloads(distDir: string): string {
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** Brotli at a quality that costs little per request (the page's parts are flushed as they are sent). */
-function pageCompressor(acceptEncoding: string | undefined): { encoding: string; stream: BrotliCompress | Gzip } | null {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { encoding: "br", stream: createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) };
-  if (/\bgzip\b/.test(accepted)) return { encoding: "gzip", stream: createGzip({ level: 4 }) };
+function pageCompressor(c: Context): { encoding: ContentCoding; stream: BrotliCompress | Gzip } | null {
+  const coding = answerCoding(c);
+  if (coding === "br") return { encoding: coding, stream: createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) };
+  if (coding === "gzip") return { encoding: coding, stream: createGzip({ level: 4 }) };
   return null;
 }
 
@@ -192,7 +193,7 @@ function streamPreviewPage(c: Context<AppEnv>, page: string, preview: PagePrevie
     c.var.log?.warn({ err: error }, "page preview failed");
     return "";
   };
-  const compressor = pageCompressor(c.req.header("accept-encoding"));
+  const compressor = pageCompressor(c);
   const encoder = new TextEncoder();
   let cancelled = false;
   const body = new ReadableStream<Uint8Array>({

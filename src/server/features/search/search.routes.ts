@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { Hono, type Context } from "hono";
-import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { ARXIV_MAX_RESULTS_LIMIT } from "@/shared/constants";
@@ -9,6 +8,7 @@ import type { Paper } from "@/shared/paper";
 import { searchParamsSchema, type SearchResponse } from "@/shared/search-params";
 import { validateArxivQuery } from "@/shared/search-query";
 import { errors } from "@/server/errors";
+import { answerCoding, type ContentCoding } from "@/server/http/content-coding";
 import type { AppEnv } from "@/server/http/context";
 import { ARXIV_SORT_BY } from "@/server/sources/arxiv/arxiv-source";
 import type { UpstreamResponse } from "@/server/sources/http/upstream-client";
@@ -95,7 +95,7 @@ function relayJson(c: Context, response: UpstreamResponse) {
  */
 const answers = new WeakMap<
   readonly Paper[],
-  { papers: Buffer; total: number; page: number; size: number; body: Uint8Array<ArrayBuffer>; encoded?: Partial<Record<SearchAnswerCoding, Uint8Array<ArrayBuffer>>> }
+  { papers: Buffer; total: number; page: number; size: number; body: Uint8Array<ArrayBuffer>; encoded?: Partial<Record<ContentCoding, Uint8Array<ArrayBuffer>>> }
 >();
 
 /**
@@ -116,17 +116,13 @@ export function searchResponseBody(response: SearchResponse): Uint8Array<ArrayBu
 }
 const SEARCH_BODY_START = Buffer.from('{"papers":');
 
-/** The codings a search answer goes out in, the one preferred first. */
-export type SearchAnswerCoding = "br" | "gzip";
-const SEARCH_ANSWER_CODINGS: readonly SearchAnswerCoding[] = ["br", "gzip"];
-
 /**
  * How a search answer is compressed: the answer waits for it. On a page of 50 papers (103 KB of
  * JSON), Brotli at quality 1 takes 0.3 ms for 36.7 KB, where gzip takes 0.75 ms at level 1 for
  * 37.7 KB (2.0-2.8 ms at 4, the default 6 slower still). Every current browser sends `br` (Chromium
  * over plain HTTP too); gzip is for the clients that do not.
  */
-const compressors: Record<SearchAnswerCoding, (body: Uint8Array) => Buffer> = {
+const compressors: Record<ContentCoding, (body: Uint8Array) => Buffer> = {
   br: (body) =>
     brotliCompressSync(body, {
       params: {
@@ -141,33 +137,12 @@ const compressors: Record<SearchAnswerCoding, (body: Uint8Array) => Buffer> = {
 const SEARCH_COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Of the codings a client's Accept-Encoding rates above zero (by name or by `*`), the best-rated,
- * and on a tie the one `supports` lists first: browsers list gzip before br, with the same weight.
- */
-const preferredCoding: NonNullable<Parameters<typeof accepts>[1]["match"]> = (accepted, config) => {
-  let best = config.default;
-  let bestQ = 0;
-  const anyQ = accepted.find((accept) => accept.type === "*")?.q;
-  for (const coding of config.supports) {
-    const q = accepted.find((accept) => accept.type.toLowerCase() === coding)?.q ?? anyQ ?? 0;
-    if (q > bestQ) [best, bestQ] = [coding, q];
-  }
-  return best;
-};
-
-/** The coding the client takes a search answer in, or null for none. */
-export function searchAnswerCoding(c: Context): SearchAnswerCoding | null {
-  const coding = accepts(c, { header: "Accept-Encoding", supports: [...SEARCH_ANSWER_CODINGS], default: "identity", match: preferredCoding });
-  return coding === "identity" ? null : (coding as SearchAnswerCoding);
-}
-
-/**
  * The search answer in `coding`, or null when it is too small to gain from it. Compressed once
  * per answer and coding and kept with it: a repeated (cached) search sends the same bytes without
  * compressing them again, which the compress middleware, streaming every answer through its own
  * compressor, would do each time.
  */
-export function encodedSearchResponseBody(response: SearchResponse, coding: SearchAnswerCoding): Uint8Array<ArrayBuffer> | null {
+export function encodedSearchResponseBody(response: SearchResponse, coding: ContentCoding): Uint8Array<ArrayBuffer> | null {
   const body = searchResponseBody(response);
   if (body.byteLength < SEARCH_COMPRESS_MIN_BYTES) return null;
   const answer = answers.get(response.papers)!;
@@ -232,7 +207,7 @@ export function searchRoutes(deps: { service: SearchService; sources: Sources })
       const headers: Record<string, string> = { "Content-Type": "application/json", Vary: "Accept-Encoding" };
       if (result.answeredBy) headers["X-Search-Source"] = result.answeredBy;
       // Compressed here rather than by the compress middleware, which leaves an encoded answer alone.
-      const coding = searchAnswerCoding(c);
+      const coding = answerCoding(c);
       const encoded = coding ? encodedSearchResponseBody(result, coding) : null;
       if (encoded) return c.body(encoded, 200, { ...headers, "Content-Encoding": coding!, "Content-Length": String(encoded.byteLength) });
       // With its length, so the compress middleware (which compresses any answer of unknown

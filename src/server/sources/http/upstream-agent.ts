@@ -35,6 +35,9 @@ export type UpstreamRequestInit = { headers: Record<string, string>; signal: Abo
 /** One request without following redirects; rejects on network failure or when `signal` aborts. */
 export type UpstreamTransport = (url: string, init: UpstreamRequestInit) => Promise<UpstreamReply>;
 
+/** Upstream answers come compressed over the network, as fetch asks for them: an arXiv page is a quarter the size. */
+export const UPSTREAM_ACCEPT_ENCODING = "gzip, deflate, br";
+
 /**
  * The transport upstream API calls use: undici's own request API over the upstream pool. The
  * WHATWG fetch on top of the same pool passes each body through a web stream, chunk by chunk,
@@ -47,8 +50,7 @@ export const upstreamRequest: UpstreamTransport = async (url, { headers, signal,
     path: target.pathname + target.search,
     method: method as "GET",
     body,
-    // Compressed over the network, as fetch asks for it: an arXiv page is a quarter the size.
-    headers: { "accept-encoding": "gzip, deflate, br", ...headers },
+    headers: { "accept-encoding": UPSTREAM_ACCEPT_ENCODING, ...headers },
     signal,
   });
   const encoding = answer.headers["content-encoding"];
