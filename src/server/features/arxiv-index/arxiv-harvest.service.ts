@@ -190,16 +190,25 @@ export function arxivHarvestService(deps: {
         page = await next;
       }
       await repository.finishRun(scope);
-      deps.onRunFinished?.(scope);
       const seconds = (now() - started) / 1000;
       logger.info({ scope, records, seconds: Math.round(seconds) }, "arXiv harvest finished");
       // After the run is recorded as done: at arXiv's size this takes tens of seconds, longer
       // than the lease, and the run must not look abandoned meanwhile. A failure only leaves the
-      // statistics to autovacuum.
+      // pending entries and the statistics to autovacuum.
+      if (records > 0) {
+        await repository
+          .mergePendingIndexEntries()
+          .then((pages) => pages > 0 && logger.info({ scope, pages }, "arXiv index: the run's pending index entries merged"))
+          .catch((error) => logger.warn({ scope, err: error }, "could not merge the arXiv index's pending entries"));
+      }
       await repository
         .refreshStatistics(records)
         .then((ran) => ran && logger.info({ scope, records }, "arXiv index statistics refreshed"))
         .catch((error) => logger.warn({ scope, err: error }, "could not refresh the arXiv index's statistics"));
+      // Only then what follows a run: the word-pairs index it asks for is built by CREATE INDEX
+      // CONCURRENTLY, and an ANALYZE that waits behind that build deadlocks with it (the build
+      // waits for the ANALYZE's transaction to end); PostgreSQL broke the tie by ending the build.
+      deps.onRunFinished?.(scope);
       return "done";
     } catch (error) {
       const message = harvestErrorMessage(error);
