@@ -250,7 +250,7 @@ export function arxivIndexRepository(db: Database, readDb: Database = db, option
         }
       };
       const newest = { key: "submittedDate" as const, ascending: false };
-      const newestMatching = async (where: SQL) => inOrder((await matches.first(where, newest, limit)).ids);
+      const newestMatching = async (where: SQL) => inOrder((await matches.first({ where }, newest, limit)).ids);
       if (input.idPrefix) {
         // In byte order, as the index `(id collate "C")` holds them: a range of it, read backwards.
         const byteOrder = sql`${arxivPapers.id} collate "C"`;

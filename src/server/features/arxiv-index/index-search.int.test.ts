@@ -203,11 +203,11 @@ describe(`a search's first matches are the same however they are found (${testDa
     if (warm) await finder.warm();
     let windowed = 0;
     for (const searchQuery of QUERIES) {
-      const { where, indexed, arms } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
+      const { where, indexed, ranges, arms } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
       for (const [key, order] of ORDERS) {
         for (const need of [3, 60, 600]) {
           const expected = await sorted(where, key, order, need);
-          const found = await finder.first(where, { key, ascending: order === "ascending" }, need, undefined, indexed);
+          const found = await finder.first({ where, indexed, ranges }, { key, ascending: order === "ascending" }, need);
           const label = `${searchQuery} by ${key} ${order}, first ${need}`;
           expect(found.ids, label).toEqual(expected.slice(0, need));
           expect(found.more, label).toBe(expected.length > need);
@@ -280,15 +280,37 @@ describe(`a search's first matches are the same however they are found (${testDa
     expect(compared).toBeGreaterThan(20);
   });
 
+  it.each([
+    // April 2007 (960 papers) lies behind 10,000 newer ones; March 2026 behind 8,000 older ones.
+    ["descending", "submittedDate:[200704010000 TO 200704302359]"],
+    ["ascending", "submittedDate:[202603010000 TO 202603312359]"],
+  ] as const)("starts a date range's window at the range, not at the index's end (%s)", async (order, searchQuery) => {
+    const finder = orderedMatches(database.db, { plan: "window" });
+    await finder.warm();
+    const by = { key: "submittedDate" as const, ascending: order === "ascending" };
+    const { where, indexed, ranges } = queryToSql(parseQuery(searchQuery).ast);
+    const found = await finder.first({ where, indexed, ranges }, by, 3);
+    expect(found.ids).toEqual((await sorted(where, "submittedDate", order, 3)).slice(0, 3));
+    // One window, bounded inside the range: none widened from the newest (or oldest) papers to it.
+    expect(found.edges).toHaveLength(1);
+    const { fromMs, toMs } = ranges!.submittedDate!;
+    const edge = found.edges[0]!.getTime();
+    expect(order === "descending" ? edge <= toMs! : edge >= fromMs!).toBe(true);
+    // Without the range the same papers are found, after windows that held none.
+    const blind = await finder.first({ where, indexed }, by, 3);
+    expect(blind.ids).toEqual(found.ids);
+    expect(blind.edges.length).toBeGreaterThan(1);
+  });
+
   it("chooses the walk for a word most papers hold, and a window for a rarer one", async () => {
     const finder = orderedMatches(database.db);
     await finder.warm();
     const newest = { key: "submittedDate" as const, ascending: false };
     // The planner's estimate must come from statistics, as on a running server.
     await database.db.execute(sql`analyze arxiv_papers`);
-    const common = await finder.first(sql`not (fts_title @@ 'zzzzqx'::tsquery)`, newest, 20);
+    const common = await finder.first({ where: sql`not (fts_title @@ 'zzzzqx'::tsquery)` }, newest, 20);
     expect(common.plan).toBe("walk");
-    const rare = await finder.first(queryToSql(parseQuery("ti:entanglement").ast).where, newest, 20);
+    const rare = await finder.first({ where: queryToSql(parseQuery("ti:entanglement").ast).where }, newest, 20);
     expect(rare.plan).toBe("window");
   });
 });
