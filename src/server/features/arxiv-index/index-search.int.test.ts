@@ -221,6 +221,12 @@ describe(`a search's first matches are the same however they are found (${testDa
         }
       }
     }
+    // Counted either way, up to a cap, the same.
+    for (const searchQuery of QUERIES) {
+      const { where, indexed, ranges } = queryToSql(parseQuery(searchQuery).ast, { wordPairs });
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from arxiv_papers where ${where}`);
+      for (const cap of [1, 60, 100_000]) expect(await finder.count({ where, indexed, ranges }, cap), `${searchQuery}, counted up to ${cap}`).toBe(Math.min(cap, row!.n));
+    }
     // With the dates read, most searches are answered inside a window of the newest (or oldest) papers.
     if (plan === "window") expect(windowed).toBeGreaterThan(QUERIES.length);
     else expect(windowed).toBe(0);

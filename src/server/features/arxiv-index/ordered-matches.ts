@@ -171,6 +171,16 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
     return index >= 0 && index < dates.length ? dates[index]! : null;
   }
 
+  /**
+   * Whether walking the date index until `need` papers match `where` reads fewer entries, each
+   * tested (WALK_COST_PER_PAPER), than the GIN indexes hold for its `expected` matches among
+   * `papers`: need * papers / expected * cost against expected.
+   */
+  function walkIsShorter(where: SQL, expected: number, need: number, papers: number): boolean {
+    const walkCost = OUT_OF_LINE.test(dialect.sqlToQuery(where).sql) ? WALK_COST_PER_PAPER.outOfLine : WALK_COST_PER_PAPER.inRow;
+    return expected > Math.sqrt(need * papers * walkCost);
+  }
+
   type Found = { id: string; score?: number | string };
 
   /**
@@ -222,8 +232,7 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
       // start, and the matches are spread over its papers, not the index's (`cat:cs.CL AND
       // submittedDate:[2020 TO 2020]` by date: 18,000 matches among 158,000 papers).
       const within = span(order, ranges, Math.max(total, 1));
-      const walkCost = OUT_OF_LINE.test(dialect.sqlToQuery(where).sql) ? WALK_COST_PER_PAPER.outOfLine : WALK_COST_PER_PAPER.inRow;
-      const plan: MatchPlan = options.plan ?? (expected > Math.sqrt(need * within.size * walkCost) ? "walk" : "window");
+      const plan: MatchPlan = options.plan ?? (walkIsShorter(where, expected, need, within.size) ? "walk" : "window");
       let rows: Found[];
       const edges: (Date | null)[] = [];
       if (plan === "walk") rows = await walk(where, order, need, score);
@@ -260,6 +269,27 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
         plan: found[0]!.plan,
         edges: found.flatMap((one) => one.edges),
       };
+    },
+
+    /**
+     * How many papers match `condition`, counted up to `cap` (a search shows at most that
+     * many). Through the indexes, unless the matches are so common that walking the date index
+     * to `cap` of them is shorter, by first()'s rule: the planner, which does not cost a GIN
+     * index's postings by their number, read all 271,000 of `ti:multi*` (prefix-matched words)
+     * to count 2,000 on 3 million papers, 228 ms, where the walk reads 18,000 titles.
+     */
+    async count(condition: Condition, cap: number): Promise<number> {
+      const { where, indexed = where } = condition;
+      const [expected, total] = await Promise.all([estimate(where), paperCount()]);
+      const walks = options.plan ? options.plan === "walk" : walkIsShorter(where, expected, cap, Math.max(total, 1));
+      const counted = (db: Database, matching: SQL) => queryRows<{ n: number | string }>(db, sql`select count(*)::int as n from (${matching} limit ${cap}) as matched`);
+      const [row] = walks
+        ? await readDb.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true)`);
+            return counted(tx, sql`select 1 from ${arxivPapers} where ${where} order by ${NEWEST}`);
+          })
+        : await counted(readDb, sql`select 1 from ${arxivPapers} where ${indexed}`);
+      return Number(row?.n ?? 0);
     },
 
     /** Reads the dates that place windows now (a server reads them on its first search). */
