@@ -262,6 +262,8 @@ describe(`a search's first matches are the same however they are found (${testDa
     expect(shares?.shares.get("the")).toBeGreaterThan(0.05);
     expect(typedStartIsCommon(shares, ["zzzzqx"], ["the"])).toBe(true);
     expect(typedStartIsCommon(shares, ["the"], ["zzzzqx"])).toBe(false);
+    // A start in a twentieth of the titles or more is checked after any full word.
+    expect(typedStartIsCommon(shares, ["the"], ["the"])).toBe(true);
     expect(typedStartIsCommon(shares, [], ["the"])).toBe(false);
     // The same typing, each way: the start through the GIN index, or checked on the full words' titles.
     const asked: Parameters<ArxivIndexRepository["suggest"]>[0][] = [];
