@@ -216,7 +216,7 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
 
   return {
     /**
-     * The first `need` papers matching `where` in `order`, exactly as a sort of every match
+     * The first `need` papers matching `condition` in `order`, exactly as a sort of every match
      * gives them, each with `score` when one is given (computed on the rows the search reads
      * anyway: relevance needs no second visit to its candidates). `indexed` is the same
      * condition as the indexes answer it best (query-sql.ts): the windows take it, the walk

@@ -43,10 +43,10 @@ export type RankQueries = Partial<Record<"title" | "authors" | "abstract", strin
 export const RANK_WEIGHTS = { title: 1, authors: 0.8, abstract: 0.4 } as const;
 
 /**
- * A condition, and the tsqueries it adds to relevance. `indexed`, when given, is the same
- * condition as the indexes answer it best (a phrase in the abstracts by its word pairs): what a
- * search through the indexes, the planner's estimate and the count use, where a walk of the
- * date index, which tests paper by paper, uses `where`.
+ * A condition: `where`, and, when given, `indexed`, the same condition as the indexes answer it
+ * best (a phrase in the abstracts by its word pairs), which a search or a count through the
+ * indexes uses, where a walk of the date index, which tests paper by paper, and the planner's
+ * estimate use `where`; and the dates its matches lie within (`ranges`).
  */
 export type Condition = { where: SQL; indexed?: SQL; ranges?: DateRanges };
 
