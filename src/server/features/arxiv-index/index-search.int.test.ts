@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCorpus } from "../../../../sandbox/corpus";
@@ -308,6 +309,27 @@ describe(`a search's first matches are the same however they are found (${testDa
     const blind = await finder.first({ where, indexed }, by, 3);
     expect(blind.ids).toEqual(found.ids);
     expect(blind.edges.length).toBeGreaterThan(1);
+  });
+
+  it("asks the planner once for a search and its count started together", async () => {
+    const explained: string[] = [];
+    const noting = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== "execute") return Reflect.get(target, key, receiver);
+        return (query: SQL) => {
+          const text = new PgDialect().sqlToQuery(query).sql;
+          if (text.startsWith("explain")) explained.push(text);
+          return target.execute(query);
+        };
+      },
+    });
+    const finder = orderedMatches(noting, { plan: "window" });
+    const condition = { where: queryToSql(parseQuery("ti:entanglement").ast).where };
+    await Promise.all([finder.first(condition, { key: "submittedDate", ascending: false }, 5), finder.count(condition, 100)]);
+    expect(explained).toHaveLength(1);
+    // Asked again later, it is asked again (the statistics may have changed).
+    await finder.count(condition, 100);
+    expect(explained).toHaveLength(2);
   });
 
   it("chooses the walk for a word most papers hold, and a window for a rarer one", async () => {

@@ -124,29 +124,47 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
   }
 
   /** The planner's estimate of how many papers match `where`. */
-  async function estimate(where: SQL): Promise<number> {
-    const [row] = await queryRows<Record<string, unknown>>(readDb, sql`explain (format json) select 1 from ${arxivPapers} where ${where}`);
-    let plan = row ? Object.values(row)[0] : null;
-    if (typeof plan === "string") plan = JSON.parse(plan);
-    return Number((plan as { Plan?: { "Plan Rows"?: number } }[] | null)?.[0]?.Plan?.["Plan Rows"] ?? 0);
+  const estimating = new Map<string, Promise<number>>();
+  /**
+   * The planner's estimate of how many papers match `where`, asked once for calls that overlap
+   * (a date page's count starts beside its search, both for the same condition).
+   */
+  function estimate(where: SQL): Promise<number> {
+    const query = dialect.sqlToQuery(where);
+    const key = JSON.stringify([query.sql, query.params]);
+    let estimated = estimating.get(key);
+    if (!estimated) {
+      estimated = queryRows<Record<string, unknown>>(readDb, sql`explain (format json) select 1 from ${arxivPapers} where ${where}`)
+        .then(([row]) => {
+          let plan = row ? Object.values(row)[0] : null;
+          if (typeof plan === "string") plan = JSON.parse(plan);
+          return Number((plan as { Plan?: { "Plan Rows"?: number } }[] | null)?.[0]?.Plan?.["Plan Rows"] ?? 0);
+        })
+        .finally(() => estimating.delete(key));
+      estimating.set(key, estimated);
+    }
+    return estimated;
   }
+
+  /** Papers before those a condition's dates allow, how many it allows, and how many there are. */
+  type Span = { before: number; size: number; total: number };
 
   /**
    * Where the papers a condition's dates allow lie in the order (its date range on the order's
    * key, see query-sql.ts): how many come before the first of them, and how many there are
    * (both to the kept dates' step); the whole index without a range or kept dates.
    */
-  function span(order: MatchOrder, ranges: DateRanges | undefined, total: number): { before: number; size: number } {
+  function span(order: MatchOrder, ranges: DateRanges | undefined, total: number): Span {
     const range = ranges?.[order.key];
     const dates = datesOf(order.key);
     // The statistics may not have counted the papers yet; the kept dates did.
     if (dates) total = Math.max(total, dates.length * QUANTILE_STEP);
-    if (!range || !dates) return { before: 0, size: total };
+    if (!range || !dates) return { before: 0, size: total, total };
     // Kept dates newer than the range's end, and newer than or at its start: papers newest first.
     const newer = range.toMs === null ? 0 : dates.filter((date) => date.getTime() > range.toMs!).length * QUANTILE_STEP;
     const notOlder = range.fromMs === null ? total : Math.min(total, (dates.filter((date) => date.getTime() >= range.fromMs!).length + 1) * QUANTILE_STEP);
     const size = Math.max(notOlder - newer, QUANTILE_STEP);
-    return { before: order.ascending ? total - notOlder : newer, size };
+    return { before: order.ascending ? total - notOlder : newer, size, total };
   }
 
   /**
@@ -154,11 +172,10 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
    * dates allow lie (every such paper has it or an earlier one in the order's sense); null when
    * the window is all of them.
    */
-  function windowEdge(order: MatchOrder, size: number, within: { before: number; size: number }, total: number): Date | null {
+  function windowEdge(order: MatchOrder, size: number, within: Span): Date | null {
     const dates = datesOf(order.key);
     if (!dates) return null;
-    // The statistics may not have counted the papers yet; the kept dates did.
-    total = Math.max(total, dates.length * QUANTILE_STEP);
+    const { total } = within;
     // A window of much of the papers allowed costs more to mark out than it saves.
     if (size * WINDOW_MAX_SHARE >= within.size) return null;
     const reach = within.before + size;
@@ -239,7 +256,7 @@ export function orderedMatches(readDb: Database, options: { plan?: MatchPlan } =
       else {
         let size = Math.ceil((need * within.size * WINDOW_MARGIN) / Math.max(expected, 1));
         for (;;) {
-          const edge = windowEdge(order, size, within, total);
+          const edge = windowEdge(order, size, within);
           edges.push(edge);
           rows = await inWindow(indexed, order, need, edge, score, indexed !== where);
           if (rows.length > need || edge === null) break;

@@ -60,10 +60,12 @@ export type DateRanges = Partial<Record<DateField, { fromMs: number | null; toMs
 /** The dates both `a` and `b` allow. */
 function bothRanges(a: DateRanges | undefined, b: DateRanges | undefined): DateRanges | undefined {
   if (!a || !b) return a ?? b;
+  // The tighter of two bounds, either of which may be open (null).
+  const tighter = (pick: (...bounds: number[]) => number, x: number | null, y: number | null) => (x === null ? y : y === null ? x : pick(x, y));
   const both: DateRanges = { ...a };
   for (const [key, range] of Object.entries(b) as [DateField, NonNullable<DateRanges[DateField]>][]) {
     const other = both[key];
-    both[key] = other ? { fromMs: other.fromMs === null ? range.fromMs : range.fromMs === null ? other.fromMs : Math.max(other.fromMs, range.fromMs), toMs: other.toMs === null ? range.toMs : range.toMs === null ? other.toMs : Math.min(other.toMs, range.toMs) } : range;
+    both[key] = other ? { fromMs: tighter(Math.max, other.fromMs, range.fromMs), toMs: tighter(Math.min, other.toMs, range.toMs) } : range;
   }
   return both;
 }
